@@ -1,0 +1,7 @@
+export { contentDigest, type DigestAlgorithm } from './content-digest.ts'
+export type { Exchange, ExchangeResponse, OutgoingRequest, Transport } from './http-message.ts'
+export { type ClientKey, exportPrivateKeyPem, generateClientKey, type Jwk, loadClientKey } from './keys.ts'
+export { OpenPaymentsClient, type RequestOptions } from './open-payments-client.ts'
+export { type SignOptions, signRequest } from './sign-request.ts'
+export { toCurl } from './to-curl.ts'
+export { undiciTransport } from './undici-transport.ts'

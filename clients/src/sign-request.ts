@@ -1,0 +1,52 @@
+import { createSigner, httpbis } from 'http-message-signatures'
+import { contentDigest } from './content-digest.ts'
+import { lowerCaseKeys, type OutgoingRequest } from './http-message.ts'
+import type { ClientKey } from './keys.ts'
+
+export interface SignOptions {
+  key: ClientKey
+  /** Unix seconds; defaults to now. */
+  created?: number
+  /** Defaults to `sig1`, the only label upstream Open Payments clients send. */
+  label?: string
+  /** Overrides the covered component list. */
+  components?: string[]
+}
+
+/**
+ * Signs as the upstream Open Payments SDK does (RFC 9421, Ed25519, params `keyid` and `created`, no
+ * `alg`), except that the content digest covers the exact body bytes rather than a re-serialization.
+ */
+export async function signRequest(req: OutgoingRequest, opts: SignOptions): Promise<OutgoingRequest> {
+  const headers = lowerCaseKeys(req.headers)
+  if (req.body !== undefined) {
+    headers['content-digest'] ??= contentDigest(req.body)
+    headers['content-length'] ??= String(req.body.byteLength)
+  }
+  const components = opts.components ?? defaultComponents(headers, req.body !== undefined)
+  const signed = await httpbis.signMessage(
+    {
+      key: createSigner(opts.key.privateKey, 'ed25519', opts.key.keyId),
+      name: opts.label ?? 'sig1',
+      params: ['keyid', 'created'],
+      paramValues: { created: new Date((opts.created ?? Math.floor(Date.now() / 1000)) * 1000) },
+      fields: components,
+    },
+    { method: req.method, url: req.url, headers },
+  )
+  return { ...req, headers: lowerCaseKeys(signed.headers as Record<string, string>) }
+}
+
+function defaultComponents(headers: Record<string, string>, hasBody: boolean): string[] {
+  const components = ['@method', '@target-uri']
+  if (headers.authorization !== undefined) components.push('authorization')
+  if (hasBody) {
+    if (headers['content-type'] === undefined) {
+      throw new Error(
+        'signRequest: a request with a body needs a content-type header (or explicit components)',
+      )
+    }
+    components.push('content-digest', 'content-length', 'content-type')
+  }
+  return components
+}

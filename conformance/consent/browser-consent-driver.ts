@@ -1,0 +1,80 @@
+import type { Browser, Page } from '@playwright/test'
+import { type FinishRedirect, isFinishUrl, parseFinishRedirect } from '../gnap/finish-redirect.ts'
+import type { InteractiveGrant } from '../gnap/grant-types.ts'
+import {
+  CONSENT_TIMEOUT_MS,
+  type ConsentDecision,
+  type ConsentDriver,
+  type Evidence,
+} from './consent-driver.ts'
+import type { ConsentScript } from './consent-script.ts'
+
+/**
+ * Drives the consent page in Chromium: a fresh browser context per interaction (no cookies shared between
+ * grants), the target's script clicks, and the redirect to the finish URI is answered inside the browser, so
+ * the suite needs no server for it.
+ */
+export function browserConsentDriver(browser: Browser, script: ConsentScript): ConsentDriver {
+  return {
+    kind: 'browser',
+    async interact(grant, decision, evidence) {
+      const context = await browser.newContext()
+      let page: Page | undefined
+      try {
+        let reachedFinish: (url: string) => void = () => {}
+        const finished = new Promise<string>((resolve) => {
+          reachedFinish = resolve
+        })
+        await context.route(
+          (url) => isFinishUrl(url.href, grant.finishUri),
+          async (route) => {
+            reachedFinish(route.request().url())
+            await route.fulfill({
+              status: 200,
+              contentType: 'text/html',
+              body: '<p>Interaction finished.</p>',
+            })
+          },
+        )
+        page = await context.newPage()
+        return await within(CONSENT_TIMEOUT_MS, consent(page, grant, decision, script, evidence, finished))
+      } catch (error) {
+        if (page && !page.isClosed()) {
+          await evidence(`consent page when the ${decision} failed`, await page.screenshot(), 'image/png')
+        }
+        throw error
+      } finally {
+        await context.close()
+      }
+    },
+    close: () => browser.close(),
+  }
+}
+
+async function consent(
+  page: Page,
+  grant: InteractiveGrant,
+  decision: ConsentDecision,
+  script: ConsentScript,
+  evidence: Evidence,
+  finished: Promise<string>,
+): Promise<FinishRedirect> {
+  const response = await page.goto(grant.grant.interact.redirect)
+  if (response && !response.ok()) {
+    throw new Error(`interact.redirect ${grant.grant.interact.redirect} answered HTTP ${response.status()}`)
+  }
+  await evidence('consent page', await page.screenshot({ fullPage: true }), 'image/png')
+  await script({ page, decision, grant })
+  return parseFinishRedirect(await finished)
+}
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the consent page did not redirect to the finish URI within ${ms / 1000} s`)),
+      ms,
+    )
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}

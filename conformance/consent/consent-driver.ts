@@ -1,0 +1,28 @@
+import type { FinishRedirect } from '../gnap/finish-redirect.ts'
+import type { InteractiveGrant } from '../gnap/grant-types.ts'
+
+export type ConsentDecision = 'accept' | 'reject'
+
+/** Saves what the consent page showed (a screenshot, or the HTML) in the report of the running test. */
+export type Evidence = (name: string, body: Buffer | string, contentType: string) => Promise<void>
+
+/**
+ * Plays the account holder: opens `interact.redirect`, accepts or rejects, and returns where the page sent
+ * the browser at the end (the client's finish URI with `hash` and `interact_ref`, or `result`).
+ */
+export interface ConsentDriver {
+  readonly kind: 'browser' | 'http'
+  interact(grant: InteractiveGrant, decision: ConsentDecision, evidence: Evidence): Promise<FinishRedirect>
+  close(): Promise<void>
+}
+
+/** How long a consent page may take, script included, before the driver gives up. */
+export const CONSENT_TIMEOUT_MS = 30_000
+
+/** Labels of the consent page's controls, for the default script and the HTTP driver. */
+export const DECISION_LABELS: Record<ConsentDecision, RegExp> = {
+  accept: /^\s*(accept|approve|allow|authori[sz]e|confirm|grant|yes)\b/i,
+  reject: /^\s*(reject|deny|decline|refuse|cancel|no)\b/i,
+}
+
+export const noEvidence: Evidence = async () => {}

@@ -1,0 +1,78 @@
+import type { APIRequestContext, APIResponse } from '@playwright/test'
+import { type FinishRedirect, isFinishUrl, parseFinishRedirect } from '../gnap/finish-redirect.ts'
+import type { InteractiveGrant } from '../gnap/grant-types.ts'
+import { CONSENT_TIMEOUT_MS, type ConsentDriver, DECISION_LABELS } from './consent-driver.ts'
+import { findSubmit, formSubmission, isSubmit, parseForms } from './html-forms.ts'
+
+const MAX_REDIRECTS = 10
+
+/**
+ * For consent pages that are plain HTML forms: GET the page, submit the form whose button says accept (or
+ * reject), and follow redirects until one points at the finish URI. Each interaction gets its own request
+ * context, so a session cookie the page sets is kept for that interaction only.
+ */
+export function httpConsentDriver(newContext: () => Promise<APIRequestContext>): ConsentDriver {
+  return {
+    kind: 'http',
+    async interact(grant, decision, evidence) {
+      const context = await newContext()
+      try {
+        const page = await follow(context, grant, await get(context, grant.grant.interact.redirect))
+        if ('finish' in page) return page.finish
+        await evidence('consent page', page.html, 'text/html')
+        const forms = parseForms(page.html, page.url)
+        const found = findSubmit(forms, DECISION_LABELS[decision])
+        if (!found) {
+          const labels = forms.flatMap((f) => f.controls.filter(isSubmit).map((c) => JSON.stringify(c.label)))
+          throw new Error(
+            `the consent page ${page.url} has no ${decision} button among its form submits (${labels.join(', ') || 'none'}); ` +
+              'a page that needs script needs the browser driver',
+          )
+        }
+        const submission = formSubmission(found.form, found.submit)
+        const answer =
+          submission.method === 'POST'
+            ? await context.post(submission.url, {
+                headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+                data: submission.body ?? '',
+                maxRedirects: 0,
+                timeout: CONSENT_TIMEOUT_MS,
+              })
+            : await get(context, submission.url)
+        const after = await follow(context, grant, answer)
+        if ('finish' in after) return after.finish
+        throw new Error(
+          `after the ${decision} submit, ${after.url} answered ${after.status} without redirecting to the finish URI`,
+        )
+      } finally {
+        await context.dispose()
+      }
+    },
+    close: async () => {},
+  }
+}
+
+type Landing = { finish: FinishRedirect } | { url: string; status: number; html: string }
+
+/** Follows redirects; stops at the finish URI (never requested: nothing listens there) or at a page. */
+async function follow(
+  context: APIRequestContext,
+  grant: InteractiveGrant,
+  first: APIResponse,
+): Promise<Landing> {
+  let response = first
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const location = response.headers().location
+    if (response.status() < 300 || response.status() >= 400 || !location) {
+      return { url: response.url(), status: response.status(), html: await response.text() }
+    }
+    const next = new URL(location, response.url()).href
+    if (isFinishUrl(next, grant.finishUri)) return { finish: parseFinishRedirect(next) }
+    response = await get(context, next)
+  }
+  throw new Error(`more than ${MAX_REDIRECTS} redirects from the consent page`)
+}
+
+function get(context: APIRequestContext, url: string): Promise<APIResponse> {
+  return context.get(url, { headers: { accept: 'text/html' }, maxRedirects: 0, timeout: CONSENT_TIMEOUT_MS })
+}

@@ -1,0 +1,63 @@
+import type { WalletAddress } from '@interledger/open-payments'
+import { expect } from '@playwright/test'
+import type { ConformanceApi } from '../http/conformance-api.ts'
+import { OPERATIONS } from '../openapi/operations.ts'
+import { rule } from '../rules/covers.ts'
+import { TargetConfigurationError } from '../target/target-configuration-error.ts'
+import type { TargetFile } from '../target/target-file.ts'
+
+export type Role = keyof TargetFile['walletAddresses']
+
+/**
+ * The target's wallet address documents. They are the only source of the authorization server (the grant
+ * endpoint) and of the resource server: the suite never guesses a URL.
+ */
+export interface Discovery {
+  sender: WalletAddress
+  receiver: WalletAddress
+  otherAsset?: WalletAddress
+}
+
+export async function discover(api: ConformanceApi, target: TargetFile): Promise<Discovery> {
+  const { sender, receiver, otherAsset } = target.walletAddresses
+  const discovery: Discovery = {
+    sender: await fetchWalletAddress(api, sender),
+    receiver: await fetchWalletAddress(api, receiver),
+    otherAsset: otherAsset ? await fetchWalletAddress(api, otherAsset) : undefined,
+  }
+  if (!sameAsset(discovery.sender, discovery.receiver)) {
+    throw new TargetConfigurationError(
+      `walletAddresses.receiver (${receiver}) holds ${assetOf(discovery.receiver)} but ` +
+        `walletAddresses.sender (${sender}) holds ${assetOf(discovery.sender)}; the receiver must be in ` +
+        "the sender's asset (give a wallet address in another asset as walletAddresses.otherAsset)",
+    )
+  }
+  return discovery
+}
+
+async function fetchWalletAddress(api: ConformanceApi, url: string): Promise<WalletAddress> {
+  const { response } = await api.send({ operation: OPERATIONS.getWalletAddress, method: 'GET', url })
+  expect(
+    response.status,
+    rule('WA-DOC', `GET ${url} answers 200 (the suite discovers the servers from it)`),
+  ).toBe(200)
+  return response.json as WalletAddress
+}
+
+function sameAsset(a: WalletAddress, b: WalletAddress): boolean {
+  return a.assetCode === b.assetCode && a.assetScale === b.assetScale
+}
+
+function assetOf(walletAddress: WalletAddress): string {
+  return `${walletAddress.assetCode}/${walletAddress.assetScale}`
+}
+
+/** A resource-server URL: `path` appended to the wallet address's `resourceServer`, whatever its own path. */
+export function resourceUrl(walletAddress: WalletAddress, path: string): string {
+  return `${walletAddress.resourceServer.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+/** The amount a test sends or expects, in the wallet address's own asset. */
+export function amountIn(walletAddress: WalletAddress, value: bigint | string) {
+  return { value: String(value), assetCode: walletAddress.assetCode, assetScale: walletAddress.assetScale }
+}

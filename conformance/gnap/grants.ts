@@ -1,0 +1,207 @@
+import type { GrantWithAccessToken, PendingGrant, WalletAddress } from '@interledger/open-payments'
+import { expect } from '@playwright/test'
+import type { Exchange } from '../../clients/src/index.ts'
+import type { ConsentDecision, ConsentDriver, Evidence } from '../consent/consent-driver.ts'
+import type { ConformanceApi } from '../http/conformance-api.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { rule } from '../rules/covers.ts'
+import { verifyFinishHash } from './finish-hash.ts'
+import type { FinishRedirect } from './finish-redirect.ts'
+import { GnapClient } from './gnap-client.ts'
+import {
+  type AccessRequest,
+  grantRequest,
+  type IncomingAccess,
+  incomingPaymentAccess,
+  interactiveGrantRequest,
+  type OutgoingAccess,
+  type OutgoingLimits,
+  outgoingPaymentAccess,
+  type QuoteAccess,
+  quoteAccess,
+} from './grant-requests.ts'
+import { continuationOf, type InteractiveGrant, type IssuedGrant, type IssuedToken } from './grant-types.ts'
+
+export interface GrantsDependencies {
+  api: ConformanceApi
+  /** The client's wallet address URL, sent as `client`. */
+  client: string
+  /** Opened on first use: tests that need no consent never start a browser. */
+  consent: () => Promise<ConsentDriver>
+  evidence: Evidence
+}
+
+export interface OutgoingGrantOptions {
+  actions?: OutgoingAccess['actions']
+  limits?: OutgoingLimits
+}
+
+/**
+ * Obtains grants the way a real Open Payments client does and fails, naming the rule, when the target does
+ * not answer as the spec says. Tests of the GNAP endpoints themselves use `gnap` for the raw exchanges.
+ */
+export class Grants {
+  readonly gnap: GnapClient
+
+  constructor(private readonly deps: GrantsDependencies) {
+    this.gnap = new GnapClient(deps.api)
+  }
+
+  get client(): string {
+    return this.deps.client
+  }
+
+  incomingPayment(walletAddress: WalletAddress, actions?: IncomingAccess['actions']): Promise<IssuedGrant> {
+    return this.immediate(walletAddress.authServer, [incomingPaymentAccess(walletAddress, actions)])
+  }
+
+  /** Quote grants are asked of the sending wallet address's authorization server. */
+  quote(walletAddress: WalletAddress, actions?: QuoteAccess['actions']): Promise<IssuedGrant> {
+    return this.immediate(walletAddress.authServer, [quoteAccess(actions)])
+  }
+
+  async immediate(grantEndpoint: string, access: AccessRequest[]): Promise<IssuedGrant> {
+    const request = grantRequest(this.deps.client, access)
+    const exchange = await this.gnap.requestGrant(grantEndpoint, request)
+    const grant = expectIssued(exchange, 'GNAP-GRANT-IMMEDIATE', `a grant for ${describeAccess(access)}`)
+    return {
+      grantEndpoint,
+      request,
+      grant,
+      continuation: continuationOf(grant.continue),
+      issuedAt: Date.now(),
+    }
+  }
+
+  async requestOutgoingPayment(
+    walletAddress: WalletAddress,
+    options: OutgoingGrantOptions = {},
+  ): Promise<InteractiveGrant> {
+    const access = [outgoingPaymentAccess(walletAddress, options.actions, options.limits)]
+    const { request, clientNonce, finishUri } = interactiveGrantRequest(this.deps.client, access)
+    const grantEndpoint = walletAddress.authServer
+    const exchange = await this.gnap.requestGrant(grantEndpoint, request)
+    const body = exchange.response.json as Partial<PendingGrant> | undefined
+    expect(
+      exchange.response.status,
+      rule('GNAP-GRANT-INTERACTIVE', `an outgoing-payment grant request answers 200: ${summarize(exchange)}`),
+    ).toBe(200)
+    expect(
+      typeof body?.interact?.redirect === 'string' && typeof body.continue?.uri === 'string',
+      rule(
+        'GNAP-GRANT-INTERACTIVE',
+        `the answer has interact.redirect and continue.uri: ${summarize(exchange)}`,
+      ),
+    ).toBe(true)
+    const grant = body as PendingGrant
+    return {
+      grantEndpoint,
+      request,
+      grant,
+      continuation: continuationOf(grant.continue),
+      clientNonce,
+      finishUri,
+    }
+  }
+
+  async interact(grant: InteractiveGrant, decision: ConsentDecision): Promise<FinishRedirect> {
+    const driver = await this.deps.consent()
+    return driver.interact(grant, decision, this.deps.evidence)
+  }
+
+  async continueAfterConsent(grant: InteractiveGrant, interactRef: string): Promise<IssuedGrant> {
+    const exchange = await this.gnap.continueGrant(grant.continuation, interactRef)
+    const issued = expectIssued(exchange, 'CONT-SUCCESS', 'the continuation after consent')
+    return {
+      grantEndpoint: grant.grantEndpoint,
+      request: grant.request,
+      grant: issued,
+      continuation: grant.continuation,
+      issuedAt: Date.now(),
+    }
+  }
+
+  /** The whole interactive flow: request, accept on the consent page, check the finish hash, continue. */
+  async outgoingPayment(
+    walletAddress: WalletAddress,
+    options: OutgoingGrantOptions = {},
+  ): Promise<IssuedGrant> {
+    const pending = await this.requestOutgoingPayment(walletAddress, options)
+    const finish = await this.interact(pending, 'accept')
+    const interactRef = expectFinishHash(pending, finish)
+    return this.continueAfterConsent(pending, interactRef)
+  }
+
+  async rotate(token: IssuedToken): Promise<IssuedToken> {
+    const exchange = await this.gnap.rotateToken(token)
+    const rotated = (exchange.response.json as { access_token?: IssuedToken } | undefined)?.access_token
+    expect(
+      exchange.response.status,
+      rule('TOKEN-ROTATE', `rotation answers 200: ${summarize(exchange)}`),
+    ).toBe(200)
+    expect(typeof rotated?.value, rule('TOKEN-ROTATE', 'rotation returns access_token.value')).toBe('string')
+    return rotated!
+  }
+
+  async revokeToken(token: IssuedToken): Promise<void> {
+    const exchange = await this.gnap.revokeToken(token)
+    expect(
+      exchange.response.status,
+      rule('TOKEN-REVOKE', `DELETE <manage> answers 204: ${summarize(exchange)}`),
+    ).toBe(204)
+  }
+
+  async revokeGrant(grant: IssuedGrant | InteractiveGrant): Promise<void> {
+    const exchange = await this.gnap.revokeGrant(grant.continuation)
+    expect(
+      exchange.response.status,
+      rule('TOKEN-REVOKE', `DELETE <continue.uri> answers 204: ${summarize(exchange)}`),
+    ).toBe(204)
+  }
+}
+
+function expectIssued(exchange: Exchange, ruleId: string, what: string): GrantWithAccessToken {
+  const body = exchange.response.json as Partial<GrantWithAccessToken> | undefined
+  expect(exchange.response.status, rule(ruleId, `${what} answers 200: ${summarize(exchange)}`)).toBe(200)
+  expect(
+    typeof body?.access_token?.value,
+    rule(ruleId, `${what} carries access_token.value: ${summarize(exchange)}`),
+  ).toBe('string')
+  return body as GrantWithAccessToken
+}
+
+/** The finish redirect names an interaction reference and a hash that proves the server knows both nonces. */
+export function expectFinishHash(grant: InteractiveGrant, finish: FinishRedirect): string {
+  expect(
+    finish.interactRef,
+    rule('GNAP-FINISH-HASH', `the finish redirect has interact_ref: ${finish.url}`),
+  ).toEqual(expect.any(String))
+  expect(finish.hash, rule('GNAP-FINISH-HASH', `the finish redirect has hash: ${finish.url}`)).toEqual(
+    expect.any(String),
+  )
+  const verdict = verifyFinishHash({
+    clientNonce: grant.clientNonce,
+    serverNonce: grant.grant.interact.finish,
+    interactRef: finish.interactRef!,
+    grantEndpoints: grantEndpointSpellings(grant.grantEndpoint),
+    hash: finish.hash!,
+  })
+  expect(
+    verdict,
+    rule(
+      'GNAP-FINISH-HASH',
+      `hash ${JSON.stringify(finish.hash)} is SHA-256 over "clientNonce\\nserverNonce\\ninteract_ref\\n${grant.grantEndpoint}" ` +
+        'in base64url (or padded base64)',
+    ),
+  ).toMatchObject({ kind: 'match' })
+  return finish.interactRef!
+}
+
+/** The document's `authServer` as written, and as the URL parser writes it (a trailing slash on a bare origin). */
+export function grantEndpointSpellings(grantEndpoint: string): string[] {
+  return [...new Set([grantEndpoint, new URL(grantEndpoint).href])]
+}
+
+function describeAccess(access: AccessRequest[]): string {
+  return access.map((entry) => `${entry.type} (${entry.actions.join(', ')})`).join(' and ')
+}

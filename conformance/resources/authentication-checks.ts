@@ -1,0 +1,58 @@
+import type { WalletAddress } from '@interledger/open-payments'
+import { expect } from '@playwright/test'
+import type { Exchange } from '../../clients/src/index.ts'
+import { grantEndpointSpellings } from '../gnap/grants.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { rule } from '../rules/covers.ts'
+import { warn } from '../rules/warn.ts'
+
+/** Unknown, expired or revoked tokens: decisions.md accepts Rafiki's 403 beside the 401 of RFC 9635. */
+export const REFUSED_TOKEN_STATUSES: readonly number[] = [401, 403]
+
+/**
+ * 401 with `WWW-Authenticate: GNAP as_uri=<grant endpoint>`. The URI should be the wallet address's
+ * authServer; another value is reported as a warning since the spec only asks for "the address of the
+ * authorization server".
+ */
+export function expectAuthorizationRequired(
+  exchange: Exchange,
+  walletAddress: WalletAddress,
+  what: string,
+): void {
+  expect(
+    exchange.response.status,
+    rule('AUTH-REQUIRED', `${what} is refused with 401: ${summarize(exchange)}`),
+  ).toBe(401)
+  const header = exchange.response.headers['www-authenticate'] ?? ''
+  expect(
+    header,
+    rule(
+      'AUTH-WWW-AUTHENTICATE',
+      `the 401 carries WWW-Authenticate: GNAP as_uri=<URI> (got ${JSON.stringify(header)})`,
+    ),
+  ).toMatch(/^GNAP as_uri=/)
+  const asUri = /^GNAP as_uri="?([^",\s]+)"?/.exec(header)?.[1]
+  if (asUri && !grantEndpointSpellings(walletAddress.authServer).includes(asUri)) {
+    warn(
+      'AUTH-WWW-AUTHENTICATE',
+      `as_uri ${asUri} is not the wallet address's authServer ${walletAddress.authServer}`,
+    )
+  }
+}
+
+/** The unauthenticated view of an incoming payment: it shows no payment methods (they hold shared secrets). */
+export function expectPublicView(exchange: Exchange, what: string): void {
+  expect(exchange.response.status, rule('AUTH-REQUIRED', `${what}: the public view answers 200`)).toBe(200)
+  const body = exchange.response.json as { methods?: unknown; receivedAmount?: unknown }
+  expect(
+    body.methods,
+    rule('AUTH-REQUIRED', `${what}: the public view shows no payment methods: ${summarize(exchange)}`),
+  ).toBeUndefined()
+}
+
+export function expectTokenRefused(exchange: Exchange, ruleId: string, what: string): void {
+  expect(
+    REFUSED_TOKEN_STATUSES,
+    rule(ruleId, `${what} is refused with 401 or 403: ${summarize(exchange)}`),
+  ).toContain(exchange.response.status)
+}

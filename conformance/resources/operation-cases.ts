@@ -1,0 +1,118 @@
+import type { Discovery } from '../discovery/discovery.ts'
+import type { SharedGrants } from '../fixtures/shared-grants.ts'
+import { OPERATIONS, type OperationRef } from '../openapi/operations.ts'
+import { type ResourceCall, resourceCalls } from './resource-calls.ts'
+import type { Resources } from './resources.ts'
+
+export type TokenKind = 'incoming-payment' | 'quote' | 'outgoing-payment'
+
+export interface OperationContext {
+  discovery: Discovery
+  resources: Resources
+  sharedGrants: SharedGrants
+  /** Unique to the test; put on what the call creates. */
+  marker: string
+}
+
+/** One resource operation, as the authentication and signature matrices exercise it. */
+export interface OperationCase {
+  operation: OperationRef
+  /** The grant type whose token the operation needs. */
+  token: TokenKind
+  /** Status of the correct call (the positive control). */
+  success: number
+  /** A correct call; creates, with the shared grants, whatever it reads or completes. */
+  prepare(context: OperationContext): Promise<ResourceCall>
+  /**
+   * For creating operations: the list that would show what the call created. Quotes have no list operation,
+   * so a refused quote creation cannot be shown to have created nothing.
+   */
+  listing?(context: OperationContext): ResourceCall
+  /** Answers a request without a token with the public view (get-incoming-payment). */
+  publicView?: true
+}
+
+async function incomingPaymentId({ discovery, resources, sharedGrants }: OperationContext): Promise<string> {
+  const token = await sharedGrants.token('incoming-payment')
+  return (await resources.createIncomingPayment(token, discovery.receiver)).id
+}
+
+async function quoteId(context: OperationContext): Promise<string> {
+  const receiver = await incomingPaymentId(context)
+  const token = await context.sharedGrants.token('quote')
+  return (await context.resources.createQuote(token, context.discovery.sender, receiver)).id
+}
+
+async function outgoingPaymentId(context: OperationContext): Promise<string> {
+  const quote = await quoteId(context)
+  const token = await context.sharedGrants.token('outgoing-payment')
+  return (await context.resources.createOutgoingPayment(token, context.discovery.sender, quote)).id
+}
+
+export const OPERATION_CASES: readonly OperationCase[] = [
+  {
+    operation: OPERATIONS.createIncomingPayment,
+    token: 'incoming-payment',
+    success: 201,
+    prepare: async ({ discovery, marker }) => resourceCalls.createIncomingPayment(discovery.receiver, marker),
+    listing: ({ discovery }) => resourceCalls.listIncomingPayments(discovery.receiver, 100),
+  },
+  {
+    operation: OPERATIONS.listIncomingPayments,
+    token: 'incoming-payment',
+    success: 200,
+    prepare: async ({ discovery }) => resourceCalls.listIncomingPayments(discovery.receiver),
+  },
+  {
+    operation: OPERATIONS.getIncomingPayment,
+    token: 'incoming-payment',
+    success: 200,
+    prepare: async (context) => resourceCalls.getIncomingPayment(await incomingPaymentId(context)),
+    publicView: true,
+  },
+  {
+    operation: OPERATIONS.completeIncomingPayment,
+    token: 'incoming-payment',
+    success: 200,
+    prepare: async (context) => resourceCalls.completeIncomingPayment(await incomingPaymentId(context)),
+  },
+  {
+    operation: OPERATIONS.createQuote,
+    token: 'quote',
+    success: 201,
+    prepare: async (context) =>
+      resourceCalls.createQuote(context.discovery.sender, await incomingPaymentId(context)),
+  },
+  {
+    operation: OPERATIONS.getQuote,
+    token: 'quote',
+    success: 200,
+    prepare: async (context) => resourceCalls.getQuote(await quoteId(context)),
+  },
+  {
+    operation: OPERATIONS.createOutgoingPayment,
+    token: 'outgoing-payment',
+    success: 201,
+    prepare: async (context) =>
+      resourceCalls.createOutgoingPayment(context.discovery.sender, await quoteId(context), context.marker),
+    listing: ({ discovery }) => resourceCalls.listOutgoingPayments(discovery.sender, 100),
+  },
+  {
+    operation: OPERATIONS.listOutgoingPayments,
+    token: 'outgoing-payment',
+    success: 200,
+    prepare: async ({ discovery }) => resourceCalls.listOutgoingPayments(discovery.sender),
+  },
+  {
+    operation: OPERATIONS.getOutgoingPayment,
+    token: 'outgoing-payment',
+    success: 200,
+    prepare: async (context) => resourceCalls.getOutgoingPayment(await outgoingPaymentId(context)),
+  },
+  {
+    operation: OPERATIONS.getOutgoingPaymentGrant,
+    token: 'outgoing-payment',
+    success: 200,
+    prepare: async ({ discovery }) => resourceCalls.getOutgoingPaymentGrant(discovery.sender),
+  },
+]

@@ -1,0 +1,449 @@
+import type { Rule } from './rule.ts'
+
+const RESOURCES_ISSUE = 'issue #4 (payments, quotes, grant limits)'
+
+const S = {
+  general: 'What the service does: general rules',
+  amount: 'Resources and their fields: Amount',
+  incoming: 'Resources and their fields: Incoming Payment',
+  outgoing: 'Resources and their fields: Outgoing Payment',
+  quote: 'Resources and their fields: Quote',
+  pagination: 'Resources and their fields: Pagination object',
+  continuation: 'Resources and their fields: Grant continuation response',
+  states: 'States and transitions',
+  endpoints: 'Endpoints',
+  auth: 'Authentication',
+  errors: 'Errors',
+  limits: 'Limits',
+  walletAddress: 'decisions.md: wallet address server (OpenAPI wallet-address-server 1.3.0)',
+  gnap: 'decisions.md: Authorization server (GNAP)',
+} as const
+
+/** Every rule of the spec, one stable ID each. Tests name these IDs; the verdict is reported per rule. */
+export const RULES: readonly Rule[] = [
+  // Checked automatically on every response the suite receives.
+  {
+    id: 'GEN-JSON',
+    level: 'MUST',
+    section: S.general,
+    statement: 'Every response body is JSON (application/json).',
+    automatic: true,
+  },
+  {
+    id: 'GEN-NO-5XX',
+    level: 'MUST',
+    section: S.errors,
+    statement: 'The service never answers a request, valid or not, with a server error (5xx).',
+    automatic: true,
+  },
+  {
+    id: 'GEN-SCHEMA',
+    level: 'MUST',
+    section: S.endpoints,
+    statement:
+      'Every documented response validates against the OpenAPI 1.3.0 schema of its operation and status.',
+    automatic: true,
+  },
+  {
+    id: 'ERR-ENVELOPE',
+    level: 'MUST',
+    section: S.errors,
+    statement: 'Error responses of resource endpoints carry {error: {code, description, details?}}.',
+    automatic: true,
+  },
+
+  // Wallet address server.
+  {
+    id: 'WA-DOC',
+    level: 'MUST',
+    section: S.walletAddress,
+    statement:
+      'GET <walletAddress> returns 200 with id, assetCode, assetScale, authServer and resourceServer.',
+  },
+  {
+    id: 'WA-DOC-ID',
+    level: 'SHOULD',
+    section: S.walletAddress,
+    statement: 'The wallet address document id is the URL the document was fetched from.',
+  },
+  {
+    id: 'WA-URLS',
+    level: 'MUST',
+    section: S.general,
+    statement: 'authServer and resourceServer are absolute http(s) URLs.',
+  },
+  {
+    id: 'WA-ASSET',
+    level: 'MUST',
+    section: S.amount,
+    statement: 'assetCode is a non-empty code and assetScale an integer from 0 to 255.',
+  },
+  {
+    id: 'WA-JWKS',
+    level: 'MUST',
+    section: S.walletAddress,
+    statement: 'GET <walletAddress>/jwks.json returns 200 with {keys: [...]} of well-formed JWKs.',
+  },
+  {
+    id: 'WA-NOT-FOUND',
+    level: 'MUST',
+    section: S.walletAddress,
+    statement: 'GET on a wallet address the service does not host returns 404 with a JSON body.',
+  },
+
+  // Authentication and signatures.
+  {
+    id: 'AUTH-REQUIRED',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'A resource request without a GNAP access token is rejected with 401.',
+  },
+  {
+    id: 'AUTH-WWW-AUTHENTICATE',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'The 401 for a missing or non-GNAP Authorization carries WWW-Authenticate: GNAP as_uri=<URI>.',
+  },
+  {
+    id: 'AUTH-TOKEN-INVALID',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'An unknown, revoked or expired access token is rejected (401 or 403).',
+  },
+  {
+    id: 'AUTH-PERMISSION',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'A token without the right type, action or wallet address is rejected with 403.',
+  },
+  {
+    id: 'SIG-REQUIRED',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'Resource requests without Signature and Signature-Input are rejected (400 or 401).',
+  },
+  {
+    id: 'SIG-COMPONENTS',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'Signatures must cover @method, @target-uri, authorization, and content-digest with a body.',
+  },
+  {
+    id: 'SIG-VERIFY',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'A signature that does not verify with the client key named by keyid is rejected with 401.',
+  },
+  {
+    id: 'SIG-DIGEST',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'A body whose Content-Digest does not match the bytes received is rejected with 401.',
+  },
+  {
+    id: 'SIG-MALFORMED',
+    level: 'MUST',
+    section: S.auth,
+    statement: 'Malformed Signature or Signature-Input structured fields are rejected with 401.',
+  },
+  {
+    id: 'SIG-FRESHNESS',
+    level: 'SHOULD',
+    section: 'decisions.md: HTTP message signatures',
+    statement:
+      'A signature created far in the past or future is rejected (warning only: freshness is optional).',
+  },
+
+  // GNAP grants and continuation.
+  {
+    id: 'GNAP-GRANT-IMMEDIATE',
+    level: 'MUST',
+    section: S.gnap,
+    statement: 'Incoming-payment and quote grants are issued at once with access_token and continue.',
+  },
+  {
+    id: 'GNAP-GRANT-INTERACTIVE',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      'Outgoing-payment grants answer with interact (redirect, finish) and continue (uri, token, wait).',
+  },
+  {
+    id: 'GNAP-GRANT-SIGNED',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      'A grant request that is unsigned, or signed with a key not in the client JWKS, gets invalid_client and no token.',
+  },
+  {
+    id: 'GNAP-GRANT-INVALID',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      'A grant request outside the auth-server schema (unknown type or action) gets 400 invalid_request.',
+  },
+  {
+    id: 'GNAP-FINISH-HASH',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      'The finish redirect carries interact_ref and a hash over both nonces, the ref and the grant URL.',
+  },
+  {
+    id: 'CONT-SUCCESS',
+    level: 'MUST',
+    section: S.continuation,
+    statement: 'A continuation after consent returns access_token {value, manage, access} with continue.',
+  },
+  {
+    id: 'CONT-WAIT',
+    level: 'MUST',
+    section: S.continuation,
+    statement: 'A continuation before continue.wait seconds is rejected with 400 too_fast.',
+  },
+  {
+    id: 'CONT-INVALID-CLIENT',
+    level: 'MUST',
+    section: S.errors,
+    statement: 'A continuation without or with a wrong continuation token gets 401 invalid_client.',
+  },
+  {
+    id: 'CONT-NOT-FOUND',
+    level: 'MUST',
+    section: S.errors,
+    statement: 'A continuation with an unknown id or interact_ref gets 404 invalid_continuation.',
+  },
+  {
+    id: 'CONT-REJECTED',
+    level: 'MUST',
+    section: S.gnap,
+    statement: 'A grant whose consent was rejected never yields an access token.',
+  },
+  {
+    id: 'TOKEN-MANAGE',
+    level: 'MUST',
+    section: S.continuation,
+    statement: 'access_token.manage does not contain the token value.',
+  },
+  {
+    id: 'TOKEN-ROTATE',
+    level: 'MUST',
+    section: S.gnap,
+    statement: 'Rotating a token yields a new value and the old value stops working.',
+  },
+  {
+    id: 'TOKEN-REVOKE',
+    level: 'MUST',
+    section: S.gnap,
+    statement: 'A revoked token, or a token of a revoked grant, is no longer accepted.',
+  },
+  {
+    id: 'TOKEN-EXPIRY',
+    level: 'MUST',
+    section: S.continuation,
+    statement: 'A resource server does not accept a token after expires_in seconds.',
+  },
+
+  // Incoming payments.
+  {
+    id: 'IP-CREATE',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Creating an incoming payment returns 201 with methods and the requested fields echoed.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-ASSET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'incomingAmount must use the wallet address asset code and scale.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-METHODS',
+    level: 'MUST',
+    section: S.incoming,
+    statement: 'methods holds ilp methods with a valid ilpAddress and base64url sharedSecret.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-GET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Get returns the incoming payment with methods; an unknown id gives 404.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-LIST',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'List returns {pagination, result} of the wallet address incoming payments.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-COMPLETE',
+    level: 'MUST',
+    section: S.states,
+    statement: 'Complete sets completed true; completing again or an unknown id changes nothing.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-COMPLETE-ON-RECEIPT',
+    level: 'MUST',
+    section: S.states,
+    statement: 'An incoming payment completes once receivedAmount reaches incomingAmount.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-REJECT-AFTER-COMPLETE',
+    level: 'MUST',
+    section: S.states,
+    statement: 'A completed incoming payment rejects further payments.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-REJECT-AFTER-EXPIRY',
+    level: 'MUST',
+    section: S.states,
+    statement: 'An incoming payment rejects payments after its expiresAt.',
+    pending: RESOURCES_ISSUE,
+  },
+
+  // Quotes.
+  {
+    id: 'QT-CREATE',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Fixed-send and fixed-receive quotes return 201 with both amounts and a future expiresAt.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'QT-ONE-AMOUNT',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'A quote with both debitAmount and receiveAmount is rejected with 400.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'QT-INFER',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Without amounts, the receive amount is inferred from the receiver incomingAmount.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'QT-NO-AMOUNT',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Without amounts and nothing to infer, the quote fails with 400 (no amount).',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'QT-GET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Get returns the quote; an unknown id gives 404.',
+    pending: RESOURCES_ISSUE,
+  },
+
+  // Outgoing payments and grant limits.
+  {
+    id: 'OP-CREATE-QUOTE',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'An outgoing payment created from a quote returns 201 with the quote amounts.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'OP-CREATE-INCOMING',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'An outgoing payment created from an incoming payment and debitAmount returns 201.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'OP-QUOTE-ONCE',
+    level: 'MUST',
+    section: S.quote,
+    statement: 'A quote is used at most once and not after expiresAt (400).',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'OP-SETTLE',
+    level: 'MUST',
+    section: S.states,
+    statement: 'sentAmount reaches receiveAmount once the payment is processed.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'OP-GET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'Get and list return outgoing payments; an unknown id gives 404.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'LIM-AMOUNT',
+    level: 'MUST',
+    section: S.limits,
+    statement: 'Payments beyond the grant debitAmount or receiveAmount limit are rejected with 403.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'LIM-RECEIVER',
+    level: 'MUST',
+    section: S.continuation,
+    statement: 'A grant limited to a receiver rejects payments to other receivers.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'LIM-INTERVAL',
+    level: 'MUST',
+    section: S.limits,
+    statement: 'With an interval, limits apply per interval and a new interval starts fresh.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'GSA-GET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement: 'GET /outgoing-payment-grant returns the spent amounts of the current interval.',
+    pending: RESOURCES_ISSUE,
+  },
+
+  // Lists and amounts.
+  {
+    id: 'PAG-RANGE',
+    level: 'MUST',
+    section: S.limits,
+    statement: 'first and last outside 1..100, or an empty cursor, are rejected with 400.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'PAG-WALK',
+    level: 'MUST',
+    section: S.pagination,
+    statement: 'Paging with endCursor visits every item once; hasNextPage/hasPreviousPage are correct.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'AMT-UINT64',
+    level: 'MUST',
+    section: S.amount,
+    statement: 'Amount values outside unsigned 64-bit decimal strings are rejected with 400.',
+    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'AMT-SCALE',
+    level: 'MUST',
+    section: S.amount,
+    statement: 'An assetScale above 255 is rejected with 400.',
+    pending: RESOURCES_ISSUE,
+  },
+]
+
+const byId = new Map(RULES.map((rule) => [rule.id, rule]))
+
+export function findRule(id: string): Rule | undefined {
+  return byId.get(id)
+}

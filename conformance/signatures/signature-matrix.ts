@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type ClientKey,
+  contentDigest,
+  generateClientKey,
+  type OutgoingRequest,
+  type RequestOptions,
+} from '../../clients/src/index.ts'
+import { signManually } from './manual-signature.ts'
+
+/** What a row changes in an otherwise correct, signed request. */
+export type Tampering = Pick<RequestOptions, 'sign' | 'signOptions' | 'headers' | 'alter'>
+
+export interface TamperKit {
+  key: ClientKey
+  /** The components the client covers by default for this request. */
+  components: string[]
+  /** A valid token of another grant with the same rights. */
+  otherToken(): Promise<string>
+  /** Unix seconds. */
+  now: number
+}
+
+export type Outcome =
+  /** A correct verifier must refuse with one of these statuses. */
+  | { refuse: readonly number[] }
+  /** A correct verifier may accept (a SHOULD, or RFC 8941 semantics): acceptance is a warning. */
+  | { warnIfAccepted: true }
+
+export interface SignatureRow {
+  name: string
+  /** Why a verifier must refuse (or may accept) the request. */
+  reason: string
+  rules: [string, ...string[]]
+  /** Only for requests with a body (the content-digest rows). */
+  needsBody?: true
+  outcome: Outcome
+  tamper(kit: TamperKit): Tampering | Promise<Tampering>
+}
+
+/** The components the client library covers by default (clients/src/sign-request.ts). */
+export function defaultComponents(hasBody: boolean): string[] {
+  const components = ['@method', '@target-uri', 'authorization']
+  return hasBody ? [...components, 'content-digest', 'content-length', 'content-type'] : components
+}
+
+const MUST_REFUSE = { refuse: [401] } as const
+/** decisions.md: Rafiki checks required headers first and answers 400; the reference answers 401. */
+const MISSING_HEADERS = { refuse: [400, 401] } as const
+const WARN = { warnIfAccepted: true } as const
+
+export const SIGNATURE_ROWS: readonly SignatureRow[] = [
+  {
+    name: 'no Signature header',
+    reason: 'the spec requires Signature on every resource request',
+    rules: ['SIG-REQUIRED'],
+    outcome: MISSING_HEADERS,
+    tamper: () => ({ alter: without('signature') }),
+  },
+  {
+    name: 'no Signature-Input header',
+    reason: 'the spec requires Signature-Input on every resource request',
+    rules: ['SIG-REQUIRED'],
+    outcome: MISSING_HEADERS,
+    tamper: () => ({ alter: without('signature-input') }),
+  },
+  {
+    name: 'no signature headers at all',
+    reason: 'an unsigned request cannot prove it comes from the token holder',
+    rules: ['SIG-REQUIRED'],
+    outcome: MISSING_HEADERS,
+    tamper: () => ({ sign: false }),
+  },
+  ...['@method', '@target-uri', 'authorization'].map(
+    (component): SignatureRow => ({
+      name: `${component} not covered`,
+      reason: `the covered components must include ${component}`,
+      rules: ['SIG-COMPONENTS'],
+      outcome: MUST_REFUSE,
+      tamper: ({ components }) => ({
+        signOptions: { components: components.filter((c) => c !== component) },
+      }),
+    }),
+  ),
+  {
+    name: 'content-digest not covered',
+    reason: 'a request with a body must cover content-digest',
+    rules: ['SIG-COMPONENTS'],
+    needsBody: true,
+    outcome: MUST_REFUSE,
+    tamper: ({ components }) => ({
+      signOptions: { components: components.filter((c) => c !== 'content-digest') },
+    }),
+  },
+  {
+    name: 'body changed after signing, same length',
+    reason: 'Content-Digest no longer matches the bytes received',
+    rules: ['SIG-DIGEST'],
+    needsBody: true,
+    outcome: MUST_REFUSE,
+    tamper: () => ({ alter: replaceBody }),
+  },
+  {
+    name: 'signed Content-Digest of other bytes',
+    reason: 'the signature verifies but the digest does not match the body',
+    rules: ['SIG-DIGEST'],
+    needsBody: true,
+    outcome: MUST_REFUSE,
+    tamper: () => ({ headers: { 'content-digest': contentDigest(new TextEncoder().encode('{}')) } }),
+  },
+  {
+    name: 'Content-Digest removed after signing',
+    reason: 'a covered component is missing from the message',
+    rules: ['SIG-DIGEST'],
+    needsBody: true,
+    outcome: MUST_REFUSE,
+    tamper: () => ({ alter: without('content-digest') }),
+  },
+  {
+    name: 'Content-Digest that is not a structured dictionary',
+    reason: 'the digest cannot be read, so the body cannot be checked',
+    rules: ['SIG-DIGEST'],
+    needsBody: true,
+    outcome: MISSING_HEADERS,
+    tamper: () => ({ headers: { 'content-digest': 'sha-512 of the body' } }),
+  },
+  {
+    name: 'keyid the client JWKS does not have',
+    reason: 'keyid must be the kid of the client key',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: ({ key }) => ({ signOptions: { key: { ...key, keyId: `unknown-${randomUUID()}` } } }),
+  },
+  {
+    name: 'key of another client, under the client keyid',
+    reason: 'the signature does not verify with the client public key',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: ({ key }) => ({ signOptions: { key: generateClientKey(key.keyId) } }),
+  },
+  {
+    name: 'key of another client, under its own keyid',
+    reason: 'the key is not in the JWKS of the client the token was issued to',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({ signOptions: { key: generateClientKey() } }),
+  },
+  {
+    name: 'signature bytes flipped',
+    reason: 'the signature does not verify',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({
+      alter: (request) => withHeader(request, 'signature', flipFirstBit(request.headers.signature!)),
+    }),
+  },
+  {
+    name: 'empty signature',
+    reason: 'zero bytes are no Ed25519 signature',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({ alter: (request) => withHeader(request, 'signature', `${labelOf(request)}=::`) }),
+  },
+  {
+    name: 'target URI changed after signing',
+    reason: '@target-uri no longer matches the request',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({ alter: (request) => ({ ...request, url: withQuery(request.url, 'tampered', '1') }) }),
+  },
+  {
+    name: 'authorization replaced after signing by another valid token',
+    reason: 'the signed authorization no longer matches the header',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: async ({ otherToken }) => {
+      const token = await otherToken()
+      return { alter: (request) => withHeader(request, 'authorization', `GNAP ${token}`) }
+    },
+  },
+  {
+    name: 'no keyid parameter',
+    reason: 'keyid must name the client key',
+    rules: ['SIG-VERIFY'],
+    outcome: MUST_REFUSE,
+    tamper: ({ key, components, now }) => ({
+      alter: (request) => signManually(request, { key, components, created: now, omitKeyId: true }),
+    }),
+  },
+  {
+    name: 'derived component name in upper case ("@METHOD")',
+    reason: 'component names are case-sensitive and "@METHOD" is no derived component (RFC 9421 section 2.2)',
+    rules: ['SIG-COMPONENTS'],
+    outcome: MUST_REFUSE,
+    tamper: ({ key, components, now }) => ({
+      alter: (request) =>
+        signManually(request, { key, components: ['@METHOD', ...components], created: now }),
+    }),
+  },
+  {
+    name: 'Signature-Input that is not a structured dictionary',
+    reason: 'an unterminated inner list cannot be parsed (RFC 8941)',
+    rules: ['SIG-MALFORMED'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({
+      alter: (request) => withHeader(request, 'signature-input', 'sig1=("@method" "@target-uri"'),
+    }),
+  },
+  {
+    name: 'Signature member that is not a byte sequence',
+    reason: 'the signature must be a byte sequence (:base64:)',
+    rules: ['SIG-MALFORMED'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({ alter: (request) => withHeader(request, 'signature', `${labelOf(request)}=notbytes`) }),
+  },
+  {
+    name: 'Signature and Signature-Input labels differ',
+    reason: 'no signature matches the label of the signature input',
+    rules: ['SIG-MALFORMED'],
+    outcome: MUST_REFUSE,
+    tamper: () => ({
+      alter: (request) =>
+        withHeader(request, 'signature', request.headers.signature!.replace(/^[^=]+=/, 'other=')),
+    }),
+  },
+  {
+    name: 'created a day ago',
+    reason: 'a stale signature may be a replay; freshness is left to the verifier (RFC 9421 section 3.2.1)',
+    rules: ['SIG-FRESHNESS'],
+    outcome: WARN,
+    tamper: ({ now }) => ({ signOptions: { created: now - 86_400 } }),
+  },
+  {
+    name: 'created a day ahead',
+    reason: 'a signature from the future; freshness is left to the verifier',
+    rules: ['SIG-FRESHNESS'],
+    outcome: WARN,
+    tamper: ({ now }) => ({ signOptions: { created: now + 86_400 } }),
+  },
+  {
+    name: 'label given twice, the last (winning) signature broken',
+    reason: 'RFC 8941 keeps the last duplicate, whose signature does not verify',
+    rules: ['SIG-VERIFY'],
+    outcome: WARN,
+    tamper: () => ({
+      alter: (request) => {
+        const input = request.headers['signature-input']!
+        const signature = request.headers.signature!
+        const twice = withHeader(request, 'signature-input', `${input}, ${input}`)
+        return withHeader(twice, 'signature', `${signature}, ${flipFirstBit(signature)}`)
+      },
+    }),
+  },
+]
+
+function without(...names: string[]): (request: OutgoingRequest) => OutgoingRequest {
+  return (request) => ({
+    ...request,
+    headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !names.includes(name))),
+  })
+}
+
+function withHeader(request: OutgoingRequest, name: string, value: string): OutgoingRequest {
+  return { ...request, headers: { ...request.headers, [name]: value } }
+}
+
+function labelOf(request: OutgoingRequest): string {
+  return /^([^=]+)=/.exec(request.headers['signature-input'] ?? '')?.[1] ?? 'sig1'
+}
+
+/** `label=:base64:` with the first bit of the signature inverted. */
+export function flipFirstBit(signature: string): string {
+  const match = /^([^=]+)=:([^:]*):(.*)$/.exec(signature)
+  if (!match) throw new Error(`not a signature dictionary member: ${signature}`)
+  const bytes = Buffer.from(match[2] ?? '', 'base64')
+  bytes[0] = (bytes[0] ?? 0) ^ 0x80
+  return `${match[1]}=:${bytes.toString('base64')}:${match[3]}`
+}
+
+function withQuery(url: string, name: string, value: string): string {
+  const parsed = new URL(url)
+  parsed.searchParams.append(name, value)
+  return parsed.href
+}
+
+/**
+ * Other bytes of the same length (one digit of the amount changed): only the digest can tell, since the
+ * covered Content-Length still matches.
+ */
+function replaceBody(request: OutgoingRequest): OutgoingRequest {
+  const text = new TextDecoder().decode(request.body)
+  const changed = text.replace(/"value":"(\d)/, (_, digit: string) => `"value":"${digit === '9' ? '8' : '9'}`)
+  if (changed === text) throw new Error('replaceBody: the body has no amount value to change')
+  return { ...request, body: new TextEncoder().encode(changed) }
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto'
+import type { GrantWithAccessToken } from '@interledger/open-payments'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
+import { verifyFinishHash } from '../gnap/finish-hash.ts'
+import { expectGnapError, gnapErrorCode } from '../gnap/gnap-expect.ts'
+import { outgoingPaymentAccess } from '../gnap/grant-requests.ts'
+import type { InteractiveGrant } from '../gnap/grant-types.ts'
+import { expectFinishHash, grantEndpointSpellings } from '../gnap/grants.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { covers, rule } from '../rules/covers.ts'
+import { warn } from '../rules/warn.ts'
+
+const LIMIT = 1_000n
+
+test.describe('interaction and continuation', () => {
+  test(
+    'accept: the finish redirect proves the nonces and continuation issues the token',
+    covers('GNAP-FINISH-HASH', 'CONT-SUCCESS', 'TOKEN-MANAGE'),
+    async ({ grants, discovery }) => {
+      const { sender } = discovery
+      const limits = { debitAmount: amountIn(sender, LIMIT) }
+      const pending = await grants.requestOutgoingPayment(sender, { limits })
+      allowForContinuations(pending, 1)
+      const finish = await grants.interact(pending, 'accept')
+
+      const interactRef = expectFinishHash(pending, finish)
+      expect(
+        verifyFinishHash({
+          clientNonce: `${pending.clientNonce}-other`,
+          serverNonce: pending.grant.interact.finish,
+          interactRef,
+          grantEndpoints: grantEndpointSpellings(pending.grantEndpoint),
+          hash: finish.hash!,
+        }).kind,
+        rule('GNAP-FINISH-HASH', 'the hash depends on the client nonce (a hash over another nonce differs)'),
+      ).toBe('mismatch')
+
+      const exchange = await grants.gnap.continueGrant(pending.continuation, interactRef)
+      expect(
+        exchange.response.status,
+        rule('CONT-SUCCESS', `the continuation answers 200: ${summarize(exchange)}`),
+      ).toBe(200)
+      const body = exchange.response.json as GrantWithAccessToken
+      expect(
+        body.access_token?.value,
+        rule('CONT-SUCCESS', 'access_token.value is a non-empty string'),
+      ).toEqual(expect.stringMatching(/\S/))
+      const granted = expectAccessGranted(
+        'CONT-SUCCESS',
+        body.access_token,
+        outgoingPaymentAccess(sender, undefined, limits),
+      )
+      expect(
+        (granted as { limits?: unknown }).limits,
+        rule('CONT-SUCCESS', 'the token keeps the limits the account holder approved'),
+      ).toMatchObject(limits)
+      expectWellFormedToken(body.access_token)
+    },
+  )
+
+  test('reject: no token is ever issued', covers('CONT-REJECTED'), async ({ grants, discovery }) => {
+    const pending = await grants.requestOutgoingPayment(discovery.sender)
+    allowForContinuations(pending, 1)
+    const finish = await grants.interact(pending, 'reject')
+    expect(
+      finish.hash,
+      rule('CONT-REJECTED', `the finish redirect after a rejection has no hash: ${finish.url}`),
+    ).toBe(undefined)
+    if (finish.result !== 'grant_rejected') {
+      warn(
+        'CONT-REJECTED',
+        `the finish redirect after a rejection says result=${finish.result}, not grant_rejected`,
+      )
+    }
+
+    const exchange = await grants.gnap.continueGrant(pending.continuation, finish.interactRef)
+    const body = exchange.response.json as { access_token?: unknown } | undefined
+    expect(
+      body?.access_token,
+      rule('CONT-REJECTED', `no access token after a rejection: ${summarize(exchange)}`),
+    ).toBe(undefined)
+    if (exchange.response.status !== 200) {
+      expect(
+        [400, 401, 403, 404],
+        rule('CONT-REJECTED', `a refused continuation is a 4xx: ${summarize(exchange)}`),
+      ).toContain(exchange.response.status)
+      expect(gnapErrorCode(exchange), rule('CONT-REJECTED', 'the refusal carries error.code')).toEqual(
+        expect.any(String),
+      )
+    }
+    if (exchange.response.status !== 401 || gnapErrorCode(exchange) !== 'request_denied') {
+      warn(
+        'CONT-REJECTED',
+        `the continuation of a rejected grant answered ${summarize(exchange)}, not 401 request_denied`,
+      )
+    }
+  })
+
+  test('continuing before continue.wait is too fast', covers('CONT-WAIT'), async ({ grants, discovery }) => {
+    const pending = await grants.requestOutgoingPayment(discovery.sender)
+    allowForContinuations(pending, 2)
+    test.skip(
+      !pending.continuation.wait,
+      'the server gives no continue.wait, so no continuation can be too fast',
+    )
+
+    const early = await grants.gnap.continueGrant(pending.continuation, undefined, { early: true })
+    expectGnapError(early, {
+      rule: 'CONT-WAIT',
+      what: `a continuation sent at once, before continue.wait (${pending.continuation.wait} s)`,
+      statuses: [400],
+      codes: ['too_fast'],
+    })
+
+    const onTime = await grants.gnap.continueGrant(pending.continuation, undefined)
+    expect(
+      gnapErrorCode(onTime),
+      rule(
+        'CONT-WAIT',
+        `positive control, the same continuation after the wait is not too fast: ${summarize(onTime)}`,
+      ),
+    ).not.toBe('too_fast')
+  })
+
+  test(
+    'a continuation without the right continuation token',
+    covers('CONT-INVALID-CLIENT'),
+    async ({ grants, discovery }) => {
+      const pending = await grants.requestOutgoingPayment(discovery.sender)
+      allowForContinuations(pending, 4)
+      const other = await grants.requestOutgoingPayment(discovery.sender)
+      const interactRef = expectFinishHash(pending, await grants.interact(pending, 'accept'))
+      const rows: { name: string; token: string | undefined }[] = [
+        { name: 'no Authorization header', token: undefined },
+        { name: 'an unknown continuation token', token: `unknown-${randomUUID()}` },
+        { name: "another grant's continuation token", token: other.continuation.accessToken },
+      ]
+      for (const { name, token } of rows) {
+        const refused = await grants.gnap.continueGrant(pending.continuation, interactRef, { token })
+        expectGnapError(refused, {
+          rule: 'CONT-INVALID-CLIENT',
+          what: name,
+          statuses: [401],
+          codes: ['invalid_client'],
+        })
+      }
+
+      const control = await grants.gnap.continueGrant(pending.continuation, interactRef)
+      expect(
+        control.response.status,
+        rule('CONT-INVALID-CLIENT', `positive control, the right continuation token: ${summarize(control)}`),
+      ).toBe(200)
+    },
+  )
+
+  test(
+    'a continuation of an unknown grant or interaction',
+    covers('CONT-NOT-FOUND'),
+    async ({ grants, discovery }) => {
+      const pending = await grants.requestOutgoingPayment(discovery.sender)
+      allowForContinuations(pending, 3)
+      const interactRef = expectFinishHash(pending, await grants.interact(pending, 'accept'))
+      const unknownId = {
+        ...pending.continuation,
+        uri: withLastSegment(pending.continuation.uri, randomUUID()),
+      }
+
+      const unknownGrant = await grants.gnap.continueGrant(unknownId, interactRef)
+      expectGnapError(unknownGrant, {
+        rule: 'CONT-NOT-FOUND',
+        what: 'a continuation URI with an unknown id',
+        statuses: [404],
+        codes: ['invalid_continuation'],
+      })
+      const unknownRef = await grants.gnap.continueGrant(pending.continuation, `unknown-${randomUUID()}`)
+      expectGnapError(unknownRef, {
+        rule: 'CONT-NOT-FOUND',
+        what: 'an interact_ref the server never issued',
+        statuses: [404],
+        codes: ['invalid_continuation'],
+      })
+
+      const control = await grants.gnap.continueGrant(pending.continuation, interactRef)
+      expect(
+        control.response.status,
+        rule('CONT-NOT-FOUND', `positive control, the right id and interact_ref: ${summarize(control)}`),
+      ).toBe(200)
+    },
+  )
+})
+
+/** Each continuation honours continue.wait: the test gets that much longer for the ones it makes. */
+function allowForContinuations(pending: InteractiveGrant, count: number): void {
+  test.setTimeout(test.info().timeout + count * (pending.continuation.wait ?? 0) * 1000)
+}
+
+function withLastSegment(uri: string, segment: string): string {
+  const url = new URL(uri)
+  url.pathname = url.pathname.replace(/[^/]+\/?$/, segment)
+  return url.href
+}

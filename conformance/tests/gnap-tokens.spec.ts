@@ -1,0 +1,138 @@
+import type { AccessToken } from '@interledger/open-payments'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
+import { incomingPaymentAccess } from '../gnap/grant-requests.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { expectTokenRefused } from '../resources/authentication-checks.ts'
+import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
+import type { Resources } from '../resources/resources.ts'
+import { covers, rule } from '../rules/covers.ts'
+
+async function expectWorks(
+  resources: Resources,
+  ruleId: string,
+  call: ResourceCall,
+  token: string,
+  what: string,
+) {
+  const exchange = await resources.send(call, token)
+  expect(exchange.response.status, rule(ruleId, `${what} is accepted: ${summarize(exchange)}`)).toBe(200)
+}
+
+async function expectDead(
+  resources: Resources,
+  ruleId: string,
+  call: ResourceCall,
+  token: string,
+  what: string,
+) {
+  expectTokenRefused(await resources.send(call, token), ruleId, what)
+}
+
+test.describe('token management', () => {
+  test(
+    'rotation gives a new token and retires the old one',
+    covers('TOKEN-ROTATE', 'TOKEN-MANAGE'),
+    async ({ grants, resources, discovery }) => {
+      const { receiver } = discovery
+      const issued = await grants.incomingPayment(receiver)
+      const old = issued.grant.access_token
+      const list = resourceCalls.listIncomingPayments(receiver)
+      await expectWorks(
+        resources,
+        'TOKEN-ROTATE',
+        list,
+        old.value,
+        'positive control: the token before rotation',
+      )
+
+      const exchange = await grants.gnap.rotateToken(old)
+      expect(
+        exchange.response.status,
+        rule('TOKEN-ROTATE', `POST <manage> answers 200: ${summarize(exchange)}`),
+      ).toBe(200)
+      const rotated = (exchange.response.json as AccessToken).access_token
+      expect(rotated?.value, rule('TOKEN-ROTATE', 'the rotated token has a value')).toEqual(
+        expect.stringMatching(/\S/),
+      )
+      expect(rotated.value, rule('TOKEN-ROTATE', 'the rotated token is a new value')).not.toBe(old.value)
+      expectWellFormedToken(rotated)
+      expectAccessGranted('TOKEN-ROTATE', rotated, incomingPaymentAccess(receiver))
+
+      await expectWorks(resources, 'TOKEN-ROTATE', list, rotated.value, 'the rotated token')
+      await expectDead(resources, 'TOKEN-ROTATE', list, old.value, 'the token it replaced')
+    },
+  )
+
+  test('a revoked token stops working', covers('TOKEN-REVOKE'), async ({ grants, resources, discovery }) => {
+    const { receiver } = discovery
+    const issued = await grants.incomingPayment(receiver)
+    const token = issued.grant.access_token
+    const list = resourceCalls.listIncomingPayments(receiver)
+    await expectWorks(
+      resources,
+      'TOKEN-REVOKE',
+      list,
+      token.value,
+      'positive control: the token before revocation',
+    )
+
+    await grants.revokeToken(token)
+    await expectDead(resources, 'TOKEN-REVOKE', list, token.value, 'the revoked token')
+  })
+
+  test(
+    'revoking an incoming-payment grant kills its token',
+    covers('TOKEN-REVOKE'),
+    async ({ grants, resources, discovery }) => {
+      const { receiver } = discovery
+      const issued = await grants.incomingPayment(receiver)
+      const list = resourceCalls.listIncomingPayments(receiver)
+      await expectWorks(
+        resources,
+        'TOKEN-REVOKE',
+        list,
+        issued.grant.access_token.value,
+        'positive control: the token',
+      )
+
+      await grants.revokeGrant(issued)
+      await expectDead(
+        resources,
+        'TOKEN-REVOKE',
+        list,
+        issued.grant.access_token.value,
+        'the token of the revoked grant',
+      )
+    },
+  )
+
+  test(
+    'revoking an outgoing-payment grant kills its token',
+    covers('TOKEN-REVOKE'),
+    async ({ grants, resources, discovery }) => {
+      const { sender } = discovery
+      const issued = await grants.outgoingPayment(sender, {
+        limits: { debitAmount: amountIn(sender, 1000n) },
+      })
+      const spent = resourceCalls.getOutgoingPaymentGrant(sender)
+      await expectWorks(
+        resources,
+        'TOKEN-REVOKE',
+        spent,
+        issued.grant.access_token.value,
+        'positive control: the token',
+      )
+
+      await grants.revokeGrant(issued)
+      await expectDead(
+        resources,
+        'TOKEN-REVOKE',
+        spent,
+        issued.grant.access_token.value,
+        'the token of the revoked grant',
+      )
+    },
+  )
+})

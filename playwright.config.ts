@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
+import { TargetFileError } from './conformance/target/load-target.ts'
+import { referenceServerPlan } from './conformance/target/reference-target.ts'
+import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
+import { REPORT_PATHS } from './reports/src/report-paths.ts'
+
+// Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
+try {
+  resolveTarget()
+} catch (error) {
+  if (!(error instanceof TargetFileError)) throw error
+  console.error(`\n${error.message}\n\nSee conformance/targets/README.md for the target file format.\n`)
+  process.exit(2)
+}
+
+const externalTarget = Boolean(process.env[TARGET_ENV])
+const reference = referenceServerPlan(process.env)
+
+export default defineConfig({
+  testDir: './conformance/tests',
+  outputDir: REPORT_PATHS.testResults,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
+    ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
+    ['./reports/src/conformance-reporter.ts', { outputDir: REPORT_PATHS.verdict }],
+  ],
+  // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
+  use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
+  projects: [{ name: 'conformance', testMatch: /.*\.spec\.ts$/ }],
+  webServer: externalTarget
+    ? undefined
+    : {
+        command: 'npx tsx reference-server/src/main.ts',
+        url: `${reference.publicUrl}/healthz`,
+        env: reference.env,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+})

@@ -1,0 +1,80 @@
+import express, { type Express } from 'express'
+import type { PublicUrls } from './config.ts'
+import { getHealth } from './health/routes.ts'
+import { bodyParser } from './http/body-parser.ts'
+import { errorHandler, notFoundHandler } from './http/error-handler.ts'
+import { requestLogger } from './http/request-logger.ts'
+import { createIncomingPaymentRoutes } from './incoming-payments/routes.ts'
+import type { Logger } from './logger.ts'
+import { createOutgoingPaymentGrantRoutes } from './outgoing-payment-grants/routes.ts'
+import { createOutgoingPaymentRoutes } from './outgoing-payments/routes.ts'
+import { createQuoteRoutes } from './quotes/routes.ts'
+import { createResourceGuard } from './resource-guard/guard.ts'
+import type { Services } from './services.ts'
+import { createWalletAddressRoutes } from './wallet-addresses/routes.ts'
+
+export interface AppDependencies {
+  logger: Logger
+  urls: PublicUrls
+  services: Services
+}
+
+/** The resource server. Every route and its middleware chain is listed here, in matching order. */
+export function createApp(deps: AppDependencies): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  // Wallet address names are case-sensitive path segments.
+  app.set('case sensitive routing', true)
+
+  app.use(requestLogger(deps.logger))
+  app.use(bodyParser({ limit: '1mb' }))
+
+  app.get('/healthz', getHealth)
+
+  const guard = createResourceGuard({
+    accessTokenService: deps.services.accessTokens,
+    verifier: deps.services.signatures.verifierFor(deps.urls.resourceServer),
+    urls: deps.urls,
+  })
+  const incomingPayments = createIncomingPaymentRoutes({
+    incomingPaymentService: deps.services.incomingPayments,
+    urls: deps.urls,
+  })
+  const quotes = createQuoteRoutes({ quoteService: deps.services.quotes, urls: deps.urls })
+  const outgoingPayments = createOutgoingPaymentRoutes({
+    outgoingPaymentService: deps.services.outgoingPayments,
+    urls: deps.urls,
+  })
+  const outgoingPaymentGrants = createOutgoingPaymentGrantRoutes({
+    outgoingPaymentGrantService: deps.services.outgoingPaymentGrants,
+  })
+
+  app.post('/incoming-payments', guard.require('incoming-payment', 'create'), incomingPayments.create)
+  app.get('/incoming-payments', guard.require('incoming-payment', 'list'), incomingPayments.list)
+  // Without Authorization the public view: { receivedAmount, authServer }.
+  app.get('/incoming-payments/:id', guard.optional('incoming-payment', 'read'), incomingPayments.get)
+  app.post(
+    '/incoming-payments/:id/complete',
+    guard.require('incoming-payment', 'complete'),
+    incomingPayments.complete,
+  )
+  app.post('/quotes', guard.require('quote', 'create'), quotes.create)
+  app.get('/quotes/:id', guard.require('quote', 'read'), quotes.get)
+  app.post('/outgoing-payments', guard.require('outgoing-payment', 'create'), outgoingPayments.create)
+  app.get('/outgoing-payments', guard.require('outgoing-payment', 'list'), outgoingPayments.list)
+  app.get('/outgoing-payments/:id', guard.require('outgoing-payment', 'read'), outgoingPayments.get)
+  // Any outgoing-payment right names the grant whose spending is read.
+  app.get('/outgoing-payment-grant', guard.require('outgoing-payment'), outgoingPaymentGrants.getSpent)
+
+  // Wallet addresses sit at the root, so they come after every fixed route (see RESERVED_NAMES).
+  const walletAddresses = createWalletAddressRoutes({
+    walletAddressService: deps.services.walletAddresses,
+    urls: deps.urls,
+  })
+  app.get('/:name', walletAddresses.get)
+  app.get('/:name/jwks.json', walletAddresses.getKeys)
+
+  app.use(notFoundHandler)
+  app.use(errorHandler)
+  return app
+}

@@ -1,0 +1,101 @@
+import type { Database } from '../db/database.ts'
+import type { JsonObject } from '../shared/request-input.ts'
+import type { IncomingPayment } from './model.ts'
+
+interface IncomingPaymentRow {
+  id: string
+  wallet_address_id: string
+  client: string | null
+  incoming_amount: string | null
+  received_amount: string
+  completed: boolean
+  expires_at: Date | null
+  metadata: JsonObject | null
+  shared_secret: string
+  created_at: Date
+  wallet_address_name: string
+  asset_code: string
+  asset_scale: number
+}
+
+export interface NewIncomingPayment {
+  id: string
+  walletAddressId: string
+  client: string | undefined
+  incomingAmount: bigint | undefined
+  expiresAt: Date | undefined
+  metadata: JsonObject | undefined
+  sharedSecret: string
+  createdAt: Date
+}
+
+function toIncomingPayment(row: IncomingPaymentRow): IncomingPayment {
+  return {
+    id: row.id,
+    walletAddressId: row.wallet_address_id,
+    walletAddressName: row.wallet_address_name,
+    asset: { assetCode: row.asset_code, assetScale: row.asset_scale },
+    client: row.client ?? undefined,
+    incomingAmount: row.incoming_amount === null ? undefined : BigInt(row.incoming_amount),
+    receivedAmount: BigInt(row.received_amount),
+    completed: row.completed,
+    expiresAt: row.expires_at ?? undefined,
+    metadata: row.metadata ?? undefined,
+    sharedSecret: row.shared_secret,
+    createdAt: row.created_at,
+  }
+}
+
+function selectIncomingPayments(db: Database) {
+  return db('incoming_payments as ip')
+    .join('wallet_addresses as w', 'w.id', 'ip.wallet_address_id')
+    .select<IncomingPaymentRow[]>('ip.*', 'w.name as wallet_address_name', 'w.asset_code', 'w.asset_scale')
+}
+
+/** `forUpdate` locks the payment row until the transaction ends (completion, settlement). */
+export async function findIncomingPayment(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<IncomingPayment | undefined> {
+  if (options.forUpdate) await db('incoming_payments').where({ id }).forUpdate().first('id')
+  const row = await selectIncomingPayments(db).where('ip.id', id).first()
+  return row === undefined ? undefined : toIncomingPayment(row)
+}
+
+export async function findIncomingPayments(db: Database, ids: string[]): Promise<IncomingPayment[]> {
+  const rows = await selectIncomingPayments(db).whereIn('ip.id', ids)
+  const byId = new Map(rows.map((row) => [row.id, toIncomingPayment(row)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+export async function insertIncomingPayment(db: Database, input: NewIncomingPayment): Promise<void> {
+  await db('incoming_payments').insert({
+    id: input.id,
+    wallet_address_id: input.walletAddressId,
+    client: input.client ?? null,
+    incoming_amount: input.incomingAmount?.toString() ?? null,
+    received_amount: '0',
+    expires_at: input.expiresAt ?? null,
+    metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),
+    shared_secret: input.sharedSecret,
+    created_at: input.createdAt,
+  })
+}
+
+export async function markIncomingPaymentCompleted(db: Database, id: string): Promise<void> {
+  await db('incoming_payments').where({ id }).update({ completed: true })
+}
+
+/** Adds a received amount, completing the payment when it reaches its incomingAmount. */
+export async function addReceivedAmount(db: Database, id: string, amount: bigint): Promise<void> {
+  await db('incoming_payments')
+    .where({ id })
+    .update({
+      received_amount: db.raw('received_amount + ?::numeric', [amount.toString()]),
+      completed: db.raw(
+        'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)',
+        [amount.toString()],
+      ),
+    })
+}

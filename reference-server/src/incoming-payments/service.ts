@@ -1,0 +1,116 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { Database } from '../db/database.ts'
+import { type Amount, sameAsset } from '../shared/amount.ts'
+import { type PageInfo, type PageRequest, pageIds } from '../shared/pagination.ts'
+import { isUuid, type JsonObject } from '../shared/request-input.ts'
+import { findWalletAddressByName } from '../wallet-addresses/repository.ts'
+import { IncomingPaymentError } from './errors.ts'
+import { type IncomingPayment, isExpired } from './model.ts'
+import {
+  findIncomingPayment,
+  findIncomingPayments,
+  insertIncomingPayment,
+  markIncomingPaymentCompleted,
+} from './repository.ts'
+
+export interface CreateIncomingPaymentInput {
+  walletAddressName: string
+  client: string
+  incomingAmount: Amount | undefined
+  expiresAt: Date | undefined
+  metadata: JsonObject | undefined
+}
+
+export interface ListIncomingPaymentsInput {
+  walletAddressName: string
+  /** Only this client's payments; undefined lists every client's. */
+  client: string | undefined
+  page: PageRequest
+}
+
+export interface IncomingPaymentPage {
+  items: IncomingPayment[]
+  pageInfo: PageInfo
+}
+
+export interface IncomingPaymentService {
+  create(input: CreateIncomingPaymentInput): Promise<IncomingPayment | IncomingPaymentError>
+  get(id: string): Promise<IncomingPayment | IncomingPaymentError>
+  list(input: ListIncomingPaymentsInput): Promise<IncomingPaymentPage | IncomingPaymentError>
+  /** Completes a payment that is neither completed nor expired. */
+  complete(id: string): Promise<IncomingPayment | IncomingPaymentError>
+}
+
+interface ServiceDependencies {
+  db: Database
+}
+
+export function createIncomingPaymentService(deps: ServiceDependencies): IncomingPaymentService {
+  return {
+    create: (input) => create(deps, input),
+    get: (id) => get(deps, id),
+    list: (input) => list(deps, input),
+    complete: (id) => complete(deps, id),
+  }
+}
+
+async function create(
+  deps: ServiceDependencies,
+  input: CreateIncomingPaymentInput,
+): Promise<IncomingPayment | IncomingPaymentError> {
+  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  if (walletAddress === undefined) return IncomingPaymentError.UnknownWalletAddress
+  if (input.incomingAmount !== undefined && !sameAsset(input.incomingAmount, walletAddress)) {
+    return IncomingPaymentError.InvalidAmount
+  }
+  const now = new Date()
+  if (input.expiresAt !== undefined && input.expiresAt.getTime() <= now.getTime()) {
+    return IncomingPaymentError.InvalidExpiry
+  }
+  const id = randomUUID()
+  await insertIncomingPayment(deps.db, {
+    id,
+    walletAddressId: walletAddress.id,
+    client: input.client,
+    incomingAmount: input.incomingAmount?.value,
+    expiresAt: input.expiresAt,
+    metadata: input.metadata,
+    // STREAM shared secrets are 32 bytes.
+    sharedSecret: randomBytes(32).toString('base64url'),
+    createdAt: now,
+  })
+  return get(deps, id)
+}
+
+async function get(deps: ServiceDependencies, id: string): Promise<IncomingPayment | IncomingPaymentError> {
+  if (!isUuid(id)) return IncomingPaymentError.UnknownIncomingPayment
+  return (await findIncomingPayment(deps.db, id)) ?? IncomingPaymentError.UnknownIncomingPayment
+}
+
+async function list(
+  deps: ServiceDependencies,
+  input: ListIncomingPaymentsInput,
+): Promise<IncomingPaymentPage | IncomingPaymentError> {
+  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  if (walletAddress === undefined) return IncomingPaymentError.UnknownWalletAddress
+  const scope: Record<string, string> = { wallet_address_id: walletAddress.id }
+  if (input.client !== undefined) scope.client = input.client
+  const page = await pageIds(deps.db, 'incoming_payments', scope, input.page)
+  if (page === undefined) return IncomingPaymentError.UnknownCursor
+  return { items: await findIncomingPayments(deps.db, page.ids), pageInfo: page.pageInfo }
+}
+
+async function complete(
+  deps: ServiceDependencies,
+  id: string,
+): Promise<IncomingPayment | IncomingPaymentError> {
+  if (!isUuid(id)) return IncomingPaymentError.UnknownIncomingPayment
+  return deps.db.transaction(async (trx) => {
+    const payment = await findIncomingPayment(trx, id, { forUpdate: true })
+    if (payment === undefined) return IncomingPaymentError.UnknownIncomingPayment
+    if (payment.completed) return IncomingPaymentError.AlreadyCompleted
+    if (isExpired(payment, new Date())) return IncomingPaymentError.AlreadyExpired
+    await markIncomingPaymentCompleted(trx, id)
+    return { ...payment, completed: true }
+  })
+}

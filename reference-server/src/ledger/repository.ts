@@ -1,0 +1,73 @@
+import type { Database } from '../db/database.ts'
+import type { Asset } from '../shared/amount.ts'
+
+/**
+ * What moved the money. The kind fixes the direction, so amounts stay unsigned: `seed` and
+ * `incoming-payment` credit the wallet address, `outgoing-payment` debits it.
+ */
+export type LedgerMovementKind = 'seed' | 'outgoing-payment' | 'incoming-payment'
+
+const DEBIT_KINDS: readonly LedgerMovementKind[] = ['outgoing-payment']
+
+export interface LedgerMovementInput {
+  walletAddressId: string
+  amount: bigint
+  kind: LedgerMovementKind
+  /** The payment that caused the movement (not set for seed movements). */
+  outgoingPaymentId?: string
+}
+
+/**
+ * Records a movement and applies it to the cached balance. Call it inside a transaction so the two never
+ * disagree. Callers check the balance first: the balance's range check turns an overdraft or an overflow
+ * into a database error. Returns the new balance.
+ */
+export async function recordLedgerMovement(db: Database, movement: LedgerMovementInput): Promise<bigint> {
+  const amount = movement.amount.toString()
+  await db('ledger_movements').insert({
+    wallet_address_id: movement.walletAddressId,
+    amount,
+    kind: movement.kind,
+    outgoing_payment_id: movement.outgoingPaymentId ?? null,
+  })
+  const operator = DEBIT_KINDS.includes(movement.kind) ? '-' : '+'
+  const [row] = await db('wallet_addresses')
+    .where({ id: movement.walletAddressId })
+    .update({ balance: db.raw(`balance ${operator} ?::numeric`, [amount]) })
+    .returning<{ balance: string }[]>('balance')
+  if (row === undefined)
+    throw new Error(`ledger movement for missing wallet address ${movement.walletAddressId}`)
+  return BigInt(row.balance)
+}
+
+export interface ExchangeMovementInput {
+  asset: Asset
+  amount: bigint
+  /** `in`: the exchange takes the sender's asset; `out`: it pays the receiver's asset. */
+  direction: 'in' | 'out'
+  outgoingPaymentId: string
+}
+
+/** One leg of a cross-asset payment, booked against the server's exchange for that asset. */
+export async function recordExchangeMovement(db: Database, movement: ExchangeMovementInput): Promise<void> {
+  await db('ledger_exchange_movements').insert({
+    asset_code: movement.asset.assetCode,
+    asset_scale: movement.asset.assetScale,
+    amount: movement.amount.toString(),
+    direction: movement.direction,
+    outgoing_payment_id: movement.outgoingPaymentId,
+  })
+}
+
+/**
+ * Locks the wallet addresses' rows, always in id order so two settlements touching the same pair cannot
+ * deadlock, and returns their balances by id.
+ */
+export async function lockBalances(db: Database, walletAddressIds: string[]): Promise<Map<string, bigint>> {
+  const rows = await db('wallet_addresses')
+    .whereIn('id', [...new Set(walletAddressIds)])
+    .orderBy('id')
+    .forUpdate()
+    .select<{ id: string; balance: string }[]>('id', 'balance')
+  return new Map(rows.map((row) => [row.id, BigInt(row.balance)]))
+}

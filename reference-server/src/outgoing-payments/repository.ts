@@ -1,0 +1,119 @@
+import type { Database } from '../db/database.ts'
+import type { JsonObject } from '../shared/request-input.ts'
+import type { OutgoingPayment, OutgoingPaymentState } from './model.ts'
+
+interface OutgoingPaymentRow {
+  id: string
+  wallet_address_id: string
+  client: string | null
+  grant_id: string | null
+  quote_id: string | null
+  incoming_payment_id: string
+  debit_amount: string
+  debit_asset_code: string
+  debit_asset_scale: number
+  receive_amount: string
+  receive_asset_code: string
+  receive_asset_scale: number
+  sent_amount: string
+  state: OutgoingPaymentState
+  metadata: JsonObject | null
+  created_at: Date
+  wallet_address_name: string
+}
+
+function toOutgoingPayment(row: OutgoingPaymentRow): OutgoingPayment {
+  const debitAsset = { assetCode: row.debit_asset_code, assetScale: row.debit_asset_scale }
+  return {
+    id: row.id,
+    walletAddressId: row.wallet_address_id,
+    walletAddressName: row.wallet_address_name,
+    client: row.client ?? undefined,
+    grantId: row.grant_id ?? undefined,
+    quoteId: row.quote_id ?? undefined,
+    incomingPaymentId: row.incoming_payment_id,
+    debitAmount: { value: BigInt(row.debit_amount), ...debitAsset },
+    receiveAmount: {
+      value: BigInt(row.receive_amount),
+      assetCode: row.receive_asset_code,
+      assetScale: row.receive_asset_scale,
+    },
+    sentAmount: { value: BigInt(row.sent_amount), ...debitAsset },
+    state: row.state,
+    metadata: row.metadata ?? undefined,
+    createdAt: row.created_at,
+  }
+}
+
+function selectOutgoingPayments(db: Database) {
+  return db('outgoing_payments as op')
+    .join('wallet_addresses as w', 'w.id', 'op.wallet_address_id')
+    .select<OutgoingPaymentRow[]>('op.*', 'w.name as wallet_address_name')
+}
+
+export async function findOutgoingPayment(db: Database, id: string): Promise<OutgoingPayment | undefined> {
+  const row = await selectOutgoingPayments(db).where('op.id', id).first()
+  return row === undefined ? undefined : toOutgoingPayment(row)
+}
+
+export async function findOutgoingPayments(db: Database, ids: string[]): Promise<OutgoingPayment[]> {
+  const rows = await selectOutgoingPayments(db).whereIn('op.id', ids)
+  const byId = new Map(rows.map((row) => [row.id, toOutgoingPayment(row)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+export async function isQuoteUsed(db: Database, quoteId: string): Promise<boolean> {
+  return (await db('outgoing_payments').where({ quote_id: quoteId }).first('id')) !== undefined
+}
+
+export async function insertOutgoingPayment(
+  db: Database,
+  payment: Omit<OutgoingPayment, 'walletAddressName'>,
+): Promise<void> {
+  await db('outgoing_payments').insert({
+    id: payment.id,
+    wallet_address_id: payment.walletAddressId,
+    client: payment.client ?? null,
+    grant_id: payment.grantId ?? null,
+    quote_id: payment.quoteId ?? null,
+    incoming_payment_id: payment.incomingPaymentId,
+    debit_amount: payment.debitAmount.value.toString(),
+    debit_asset_code: payment.debitAmount.assetCode,
+    debit_asset_scale: payment.debitAmount.assetScale,
+    receive_amount: payment.receiveAmount.value.toString(),
+    receive_asset_code: payment.receiveAmount.assetCode,
+    receive_asset_scale: payment.receiveAmount.assetScale,
+    sent_amount: payment.sentAmount.value.toString(),
+    state: payment.state,
+    metadata: payment.metadata === undefined ? null : JSON.stringify(payment.metadata),
+    created_at: payment.createdAt,
+  })
+}
+
+/**
+ * Claims the oldest payment waiting to be sent and locks it for the transaction. SKIP LOCKED lets several
+ * engines (one per server instance) share the database, each settling different payments.
+ */
+export async function claimNextSendingPayment(db: Database): Promise<OutgoingPayment | undefined> {
+  const claimed = await db('outgoing_payments')
+    .where({ state: 'sending' })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .forUpdate()
+    .skipLocked()
+    .first<{ id: string } | undefined>('id')
+  return claimed === undefined ? undefined : findOutgoingPayment(db, claimed.id)
+}
+
+export async function markOutgoingPaymentCompleted(
+  db: Database,
+  id: string,
+  sentAmount: bigint,
+): Promise<void> {
+  await db('outgoing_payments')
+    .where({ id })
+    .update({ state: 'completed', sent_amount: sentAmount.toString() })
+}
+
+export async function markOutgoingPaymentFailed(db: Database, id: string): Promise<void> {
+  await db('outgoing_payments').where({ id }).update({ state: 'failed' })
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db/database.ts'
+import { incomingPaymentUrl, isPayable } from '../incoming-payments/model.ts'
+import { findIncomingPayment } from '../incoming-payments/repository.ts'
+import {
+  checkLimits,
+  type GrantLimits,
+  LimitViolation,
+  spendingWindow,
+} from '../outgoing-payment-grants/limits.ts'
+import { lockGrant, spentAmounts } from '../outgoing-payment-grants/repository.ts'
+import { isPricingError, type PricingError, price } from '../quotes/pricing.ts'
+import type { RateTable } from '../quotes/rates.ts'
+import { findQuote } from '../quotes/repository.ts'
+import { type Amount, amountOf } from '../shared/amount.ts'
+import type { PageInfo, PageRequest } from '../shared/pagination.ts'
+import { pageIds } from '../shared/pagination.ts'
+import { isUuid, type JsonObject } from '../shared/request-input.ts'
+import { findWalletAddressByName } from '../wallet-addresses/repository.ts'
+import { isOutgoingPaymentError, OutgoingPaymentError } from './errors.ts'
+import type { OutgoingPayment } from './model.ts'
+import {
+  findOutgoingPayment,
+  findOutgoingPayments,
+  insertOutgoingPayment,
+  isQuoteUsed,
+} from './repository.ts'
+
+/** Form 1 pays a quote; form 2 pays an incoming payment with a fixed debit amount. */
+export type PaymentSource =
+  | { quoteId: string | undefined }
+  | { incomingPaymentId: string | undefined; debitAmount: Amount }
+
+export interface CreateOutgoingPaymentInput {
+  walletAddressName: string
+  client: string
+  grant: { id: string; limits: GrantLimits }
+  /** Base of resource URLs, to compare receivers with the grant's `receiver` limit. */
+  resourceServer: string
+  source: PaymentSource
+  metadata: JsonObject | undefined
+}
+
+export interface CreatedOutgoingPayment {
+  payment: OutgoingPayment
+  /** What the grant had spent in the payment's interval before it, in the payment's assets. */
+  grantSpentDebitAmount: Amount
+  grantSpentReceiveAmount: Amount
+}
+
+export type CreateOutgoingPaymentError = OutgoingPaymentError | PricingError | LimitViolation
+
+export interface ListOutgoingPaymentsInput {
+  walletAddressName: string
+  /** Only this client's payments; undefined lists every client's. */
+  client: string | undefined
+  page: PageRequest
+}
+
+export interface OutgoingPaymentService {
+  create(input: CreateOutgoingPaymentInput): Promise<CreatedOutgoingPayment | CreateOutgoingPaymentError>
+  get(id: string): Promise<OutgoingPayment | OutgoingPaymentError>
+  list(
+    input: ListOutgoingPaymentsInput,
+  ): Promise<{ items: OutgoingPayment[]; pageInfo: PageInfo } | OutgoingPaymentError>
+}
+
+interface ServiceDependencies {
+  db: Database
+  rates: RateTable
+}
+
+export function createOutgoingPaymentService(deps: ServiceDependencies): OutgoingPaymentService {
+  return {
+    create: (input) => deps.db.transaction((trx) => create({ ...deps, db: trx }, input)),
+    get: async (id) =>
+      (isUuid(id) ? await findOutgoingPayment(deps.db, id) : undefined) ??
+      OutgoingPaymentError.UnknownOutgoingPayment,
+    list: (input) => list(deps, input),
+  }
+}
+
+type Priced = {
+  incomingPaymentId: string
+  quoteId: string | undefined
+  debitAmount: Amount
+  receiveAmount: Amount
+}
+
+/** Runs in one transaction: the limit check and the reservation (the inserted payment) commit together. */
+async function create(
+  deps: ServiceDependencies,
+  input: CreateOutgoingPaymentInput,
+): Promise<CreatedOutgoingPayment | CreateOutgoingPaymentError> {
+  const sender = await findWalletAddressByName(deps.db, input.walletAddressName)
+  if (sender === undefined) return OutgoingPaymentError.UnknownWalletAddress
+  const now = new Date()
+  const priced = await priceSource(deps, sender, input.source, now)
+  if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced
+
+  // Serialises the grant's payments, so two concurrent ones cannot both fit under the same limit.
+  await lockGrant(deps.db, input.grant.id)
+  const window = spendingWindow(input.grant.limits, now)
+  if (window === 'outside') return LimitViolation.Interval
+  const spent = await spentAmounts(deps.db, {
+    grantId: input.grant.id,
+    window,
+    debitAsset: priced.debitAmount,
+    receiveAsset: priced.receiveAmount,
+  })
+  const violation = checkLimits(
+    input.grant.limits,
+    {
+      receiver: incomingPaymentUrl(input.resourceServer, priced.incomingPaymentId),
+      debitAmount: priced.debitAmount,
+      receiveAmount: priced.receiveAmount,
+    },
+    spent,
+  )
+  if (violation !== undefined) return violation
+
+  const payment: OutgoingPayment = {
+    id: randomUUID(),
+    walletAddressId: sender.id,
+    walletAddressName: sender.name,
+    client: input.client,
+    grantId: input.grant.id,
+    quoteId: priced.quoteId,
+    incomingPaymentId: priced.incomingPaymentId,
+    debitAmount: priced.debitAmount,
+    receiveAmount: priced.receiveAmount,
+    sentAmount: amountOf(0n, sender),
+    state: 'sending',
+    metadata: input.metadata,
+    createdAt: now,
+  }
+  await insertOutgoingPayment(deps.db, payment)
+  return {
+    payment,
+    grantSpentDebitAmount: amountOf(spent.debit, priced.debitAmount),
+    grantSpentReceiveAmount: amountOf(spent.receive, priced.receiveAmount),
+  }
+}
+
+async function priceSource(
+  deps: ServiceDependencies,
+  sender: { id: string; assetCode: string; assetScale: number },
+  source: PaymentSource,
+  now: Date,
+): Promise<Priced | OutgoingPaymentError | PricingError> {
+  if ('quoteId' in source) {
+    // Locked so a concurrent payment cannot use the same quote.
+    const quote =
+      source.quoteId === undefined ? undefined : await findQuote(deps.db, source.quoteId, { forUpdate: true })
+    if (quote === undefined) return OutgoingPaymentError.UnknownQuote
+    if (quote.walletAddressId !== sender.id) return OutgoingPaymentError.QuoteOfAnotherWallet
+    if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired
+    if (await isQuoteUsed(deps.db, quote.id)) return OutgoingPaymentError.QuoteUsed
+    const receiver = await findIncomingPayment(deps.db, quote.incomingPaymentId)
+    if (receiver === undefined || !isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
+    return {
+      incomingPaymentId: quote.incomingPaymentId,
+      quoteId: quote.id,
+      debitAmount: quote.debitAmount,
+      receiveAmount: quote.receiveAmount,
+    }
+  }
+  const receiver =
+    source.incomingPaymentId === undefined
+      ? undefined
+      : await findIncomingPayment(deps.db, source.incomingPaymentId)
+  if (receiver === undefined) return OutgoingPaymentError.UnknownReceiver
+  if (!isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
+  const priced = price(deps.rates, {
+    sender,
+    receiver,
+    debitAmount: source.debitAmount,
+    receiveAmount: undefined,
+  })
+  if (isPricingError(priced)) return priced
+  return {
+    incomingPaymentId: receiver.id,
+    quoteId: undefined,
+    debitAmount: priced.debitAmount,
+    receiveAmount: priced.receiveAmount,
+  }
+}
+
+async function list(
+  deps: ServiceDependencies,
+  input: ListOutgoingPaymentsInput,
+): Promise<{ items: OutgoingPayment[]; pageInfo: PageInfo } | OutgoingPaymentError> {
+  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  if (walletAddress === undefined) return OutgoingPaymentError.UnknownWalletAddress
+  const scope: Record<string, string> = { wallet_address_id: walletAddress.id }
+  if (input.client !== undefined) scope.client = input.client
+  const page = await pageIds(deps.db, 'outgoing_payments', scope, input.page)
+  if (page === undefined) return OutgoingPaymentError.UnknownCursor
+  return { items: await findOutgoingPayments(deps.db, page.ids), pageInfo: page.pageInfo }
+}

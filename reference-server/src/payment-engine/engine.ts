@@ -1,0 +1,65 @@
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../logger.ts'
+import { settleNextPayment } from './settle.ts'
+
+export interface PaymentEngine {
+  start(): void
+  /** Stops polling and waits for the settlement in progress, so the database can close after it. */
+  stop(): Promise<void>
+}
+
+interface EngineDependencies {
+  db: Database
+  logger: Logger
+  /** Pause between polls when no payment is waiting. */
+  pollIntervalMs: number
+}
+
+/**
+ * An in-process worker that settles outgoing payments as they are created. Several server instances may run
+ * one each against the same database: every payment is claimed with SKIP LOCKED.
+ */
+export function createPaymentEngine(deps: EngineDependencies): PaymentEngine {
+  const logger = deps.logger.child({ component: 'payment-engine' })
+  let stopped = true
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+
+  const drain = async () => {
+    try {
+      while (!stopped) {
+        const settled = await settleNextPayment(deps.db)
+        if (settled === undefined) break
+        if (settled.outcome === 'failed') {
+          logger.info({ paymentId: settled.paymentId, reason: settled.reason }, 'outgoing payment failed')
+        } else {
+          logger.debug({ paymentId: settled.paymentId }, 'outgoing payment settled')
+        }
+      }
+    } catch (err) {
+      // A failed transaction rolled back whole; the payment stays `sending` and the next poll retries it.
+      logger.error({ err }, 'settling outgoing payments failed')
+    }
+    if (!stopped) {
+      timer = setTimeout(poll, deps.pollIntervalMs)
+      // Polling alone should not keep the process alive; the HTTP server does that.
+      timer.unref()
+    }
+  }
+  const poll = () => {
+    running = drain()
+  }
+
+  return {
+    start: () => {
+      if (!stopped) return
+      stopped = false
+      poll()
+    },
+    stop: async () => {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import type { Database } from '../db/database.ts'
+import { type IncomingPayment, isExpired, remainingAmount } from '../incoming-payments/model.ts'
+import { addReceivedAmount, findIncomingPayment } from '../incoming-payments/repository.ts'
+import { lockBalances, recordExchangeMovement, recordLedgerMovement } from '../ledger/repository.ts'
+import type { OutgoingPayment } from '../outgoing-payments/model.ts'
+import {
+  claimNextSendingPayment,
+  markOutgoingPaymentCompleted,
+  markOutgoingPaymentFailed,
+} from '../outgoing-payments/repository.ts'
+import { fitsUint64, sameAsset } from '../shared/amount.ts'
+
+export type FailureReason =
+  | 'receiver completed'
+  | 'receiver expired'
+  | 'receiver would be overpaid'
+  | 'insufficient balance'
+  | 'receiver balance would overflow'
+
+export type Settlement =
+  | { paymentId: string; outcome: 'completed' }
+  | { paymentId: string; outcome: 'failed'; reason: FailureReason }
+
+/**
+ * Settles the oldest payment waiting to be sent, in one transaction: debit the sender, credit the receiver's
+ * wallet address (through the exchange when the assets differ), add to the incoming payment's
+ * receivedAmount (completing it when full) and set sentAmount. A payment that cannot finish is marked
+ * failed, which releases its grant reservation (failed payments do not count as spent). Undefined when no
+ * payment is waiting.
+ */
+export async function settleNextPayment(db: Database): Promise<Settlement | undefined> {
+  return db.transaction(async (trx) => {
+    const payment = await claimNextSendingPayment(trx)
+    if (payment === undefined) return undefined
+    const receiver = await findIncomingPayment(trx, payment.incomingPaymentId, { forUpdate: true })
+    if (receiver === undefined) throw new Error(`outgoing payment ${payment.id} has no incoming payment`)
+    const balances = await lockBalances(trx, [payment.walletAddressId, receiver.walletAddressId])
+
+    const reason = failureReason(payment, receiver, balances, new Date())
+    if (reason !== undefined) {
+      await markOutgoingPaymentFailed(trx, payment.id)
+      return { paymentId: payment.id, outcome: 'failed', reason }
+    }
+    const { debitAmount, receiveAmount } = payment
+    await recordLedgerMovement(trx, {
+      walletAddressId: payment.walletAddressId,
+      amount: debitAmount.value,
+      kind: 'outgoing-payment',
+      outgoingPaymentId: payment.id,
+    })
+    if (!sameAsset(debitAmount, receiveAmount)) {
+      await recordExchangeMovement(trx, {
+        asset: debitAmount,
+        amount: debitAmount.value,
+        direction: 'in',
+        outgoingPaymentId: payment.id,
+      })
+      await recordExchangeMovement(trx, {
+        asset: receiveAmount,
+        amount: receiveAmount.value,
+        direction: 'out',
+        outgoingPaymentId: payment.id,
+      })
+    }
+    await recordLedgerMovement(trx, {
+      walletAddressId: receiver.walletAddressId,
+      amount: receiveAmount.value,
+      kind: 'incoming-payment',
+      outgoingPaymentId: payment.id,
+    })
+    await addReceivedAmount(trx, receiver.id, receiveAmount.value)
+    await markOutgoingPaymentCompleted(trx, payment.id, debitAmount.value)
+    return { paymentId: payment.id, outcome: 'completed' }
+  })
+}
+
+function failureReason(
+  payment: OutgoingPayment,
+  receiver: IncomingPayment,
+  balances: Map<string, bigint>,
+  now: Date,
+): FailureReason | undefined {
+  if (receiver.completed) return 'receiver completed'
+  if (isExpired(receiver, now)) return 'receiver expired'
+  const remaining = remainingAmount(receiver)
+  if (remaining !== undefined && payment.receiveAmount.value > remaining.value)
+    return 'receiver would be overpaid'
+  const senderBalance = balances.get(payment.walletAddressId) ?? 0n
+  if (senderBalance < payment.debitAmount.value) return 'insufficient balance'
+  // Paying oneself debits first, so the credit lands on the reduced balance.
+  const receiverBalance =
+    receiver.walletAddressId === payment.walletAddressId
+      ? senderBalance - payment.debitAmount.value
+      : (balances.get(receiver.walletAddressId) ?? 0n)
+  if (!fitsUint64(receiverBalance + payment.receiveAmount.value)) return 'receiver balance would overflow'
+  return undefined
+}

@@ -1,0 +1,82 @@
+import type { RequestHandler } from 'express'
+import type { PublicUrls } from '../config.ts'
+import { INCOMING_PAYMENTS_PATH } from '../incoming-payments/model.ts'
+import {
+  idFromUrl,
+  invalid,
+  readAmount,
+  readBody,
+  requireString,
+  walletAddressNameFromUrl,
+} from '../shared/request-input.ts'
+import { authorizeRead, requireAccess, requireEntry } from '../shared/resource-access.ts'
+import { walletAddressUrl } from '../wallet-addresses/model.ts'
+import { isQuoteError, QuoteError, toHttpError } from './errors.ts'
+import { toOpenPaymentsQuote } from './model.ts'
+import { isPricingError, pricingHttpError } from './pricing.ts'
+import type { QuoteService } from './service.ts'
+
+interface RouteDependencies {
+  quoteService: QuoteService
+  urls: PublicUrls
+}
+
+type IdParams = { id: string }
+
+export interface QuoteRoutes {
+  create: RequestHandler
+  get: RequestHandler<IdParams>
+}
+
+const CREATE_FIELDS = ['walletAddress', 'receiver', 'method', 'debitAmount', 'receiveAmount']
+// The OpenAPI `receiver` pattern.
+const RECEIVER = /^(https|http):\/\/(.+)\/incoming-payments\/(.+)$/
+
+export function createQuoteRoutes(deps: RouteDependencies): QuoteRoutes {
+  const { quoteService: service, urls } = deps
+  return {
+    create: async (req, res) => {
+      const access = requireAccess(res)
+      const body = readBody(req.body, CREATE_FIELDS)
+      const walletAddress = requireString(body, 'walletAddress')
+      const receiver = requireString(body, 'receiver')
+      if (!RECEIVER.test(receiver)) throw invalid('receiver', 'The receiver must be an incoming payment URL.')
+      const method = requireString(body, 'method')
+      if (method !== 'ilp') throw invalid('method', 'The only payment method is "ilp".')
+      const debitAmount = readAmount(body, 'debitAmount')
+      const receiveAmount = readAmount(body, 'receiveAmount')
+      if (debitAmount !== undefined && receiveAmount !== undefined) {
+        throw invalid('receiveAmount', 'Give debitAmount or receiveAmount, not both.')
+      }
+      requireEntry(access, walletAddress)
+      const walletAddressName = walletAddressNameFromUrl(walletAddress, urls.resourceServer)
+      if (walletAddressName === undefined) throw toHttpError(QuoteError.UnknownWalletAddress)
+
+      const quote = await service.create({
+        walletAddressName,
+        client: access.client,
+        incomingPaymentId: idFromUrl(receiver, urls.resourceServer, INCOMING_PAYMENTS_PATH),
+        debitAmount,
+        receiveAmount,
+      })
+      if (isQuoteError(quote)) throw toHttpError(quote)
+      if (isPricingError(quote)) throw pricingHttpError(quote)
+      res.status(201).json(toOpenPaymentsQuote(quote, urls))
+    },
+
+    get: async (req, res) => {
+      const access = requireAccess(res)
+      const quote = await service.get(req.params.id)
+      if (isQuoteError(quote)) throw toHttpError(quote)
+      authorizeRead(
+        access,
+        {
+          walletAddressUrl: walletAddressUrl(urls.resourceServer, quote.walletAddressName),
+          client: quote.client,
+        },
+        () => toHttpError(QuoteError.UnknownQuote),
+      )
+      res.json(toOpenPaymentsQuote(quote, urls))
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import { type AccessTokenService, createAccessTokenService } from './access-tokens/service.ts'
+import { type ClientWalletService, createClientWalletService } from './client-wallets/service.ts'
+import type { Database } from './db/database.ts'
+import { createGrantService, type GrantService } from './grants/service.ts'
+import { ALL_SIGNATURE_CHECKS, type SignatureChecks } from './http-signatures/checks.ts'
+import { createSignatureService, type SignatureService } from './http-signatures/request-verifier.ts'
+import { createIncomingPaymentService, type IncomingPaymentService } from './incoming-payments/service.ts'
+import { createInteractionService, type InteractionService } from './interaction/service.ts'
+import {
+  createOutgoingPaymentGrantService,
+  type OutgoingPaymentGrantService,
+} from './outgoing-payment-grants/service.ts'
+import { createOutgoingPaymentService, type OutgoingPaymentService } from './outgoing-payments/service.ts'
+import { DEFAULT_RATE_TABLE, type RateTable } from './quotes/rates.ts'
+import { createQuoteService, type QuoteService } from './quotes/service.ts'
+import { createWalletAddressService, type WalletAddressService } from './wallet-addresses/service.ts'
+
+export interface Services {
+  walletAddresses: WalletAddressService
+  incomingPayments: IncomingPaymentService
+  quotes: QuoteService
+  outgoingPayments: OutgoingPaymentService
+  outgoingPaymentGrants: OutgoingPaymentGrantService
+  grants: GrantService
+  interactions: InteractionService
+  accessTokens: AccessTokenService
+  clientWallets: ClientWalletService
+  signatures: SignatureService
+}
+
+export interface AuthSettings {
+  accessTokenExpiresIn: number
+  grantWaitSeconds: number
+  interactionExpiresIn: number
+  signatureChecks: SignatureChecks
+}
+
+const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  accessTokenExpiresIn: 600,
+  grantWaitSeconds: 5,
+  interactionExpiresIn: 600,
+  signatureChecks: ALL_SIGNATURE_CHECKS,
+}
+
+export interface PaymentSettings {
+  rates: RateTable
+  quoteLifetimeSeconds: number
+}
+
+// The configuration's defaults, for callers that only need the wallet addresses (seeding, tests).
+const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = { rates: DEFAULT_RATE_TABLE, quoteLifetimeSeconds: 300 }
+
+/** The one place where services are wired to each other and to the database. */
+export function createServices(deps: {
+  db: Database
+  payments?: PaymentSettings
+  auth?: AuthSettings
+}): Services {
+  const { rates, quoteLifetimeSeconds } = deps.payments ?? DEFAULT_PAYMENT_SETTINGS
+  const auth = deps.auth ?? DEFAULT_AUTH_SETTINGS
+  const clientWallets = createClientWalletService()
+  return {
+    walletAddresses: createWalletAddressService({ db: deps.db }),
+    incomingPayments: createIncomingPaymentService({ db: deps.db }),
+    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds }),
+    outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates }),
+    outgoingPaymentGrants: createOutgoingPaymentGrantService({ db: deps.db }),
+    grants: createGrantService({
+      db: deps.db,
+      clientWallets,
+      waitSeconds: auth.grantWaitSeconds,
+      interactionExpiresIn: auth.interactionExpiresIn,
+      accessTokenExpiresIn: auth.accessTokenExpiresIn,
+    }),
+    interactions: createInteractionService({ db: deps.db }),
+    accessTokens: createAccessTokenService({ db: deps.db, expiresIn: auth.accessTokenExpiresIn }),
+    clientWallets,
+    signatures: createSignatureService({ checks: auth.signatureChecks, clientWallets }),
+  }
+}

@@ -1,0 +1,105 @@
+import { HttpError } from '../http/errors.ts'
+import type { Amount } from './amount.ts'
+import { parseUint64 } from './uint64.ts'
+
+// Readers for request bodies and queries. They run at the HTTP edge, so a bad field is thrown as a 400 that
+// names the field; services only ever see well-typed input.
+
+export type JsonObject = Record<string, unknown>
+
+export function invalid(field: string, description: string): HttpError {
+  return new HttpError(400, 'invalid_request', description, { field })
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The body as an object holding only `allowed` keys (the OpenAPI bodies forbid additional properties). */
+export function readBody(body: unknown, allowed: readonly string[]): JsonObject {
+  if (!isObject(body)) {
+    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.')
+  }
+  const unknown = Object.keys(body).find((key) => !allowed.includes(key))
+  if (unknown !== undefined) {
+    throw invalid(unknown, `Unknown field "${unknown}"; allowed fields are ${allowed.join(', ')}.`)
+  }
+  return body
+}
+
+export function readString(body: JsonObject, field: string): string | undefined {
+  const value = body[field]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value === '')
+    throw invalid(field, `"${field}" must be a non-empty string.`)
+  return value
+}
+
+export function requireString(body: JsonObject, field: string): string {
+  const value = readString(body, field)
+  if (value === undefined) throw invalid(field, `"${field}" is required.`)
+  return value
+}
+
+/** A positive amount: value a uint64 decimal string (no sign, decimals or exponent), assetScale 0..255. */
+export function readAmount(body: JsonObject, field: string): Amount | undefined {
+  const amount = body[field]
+  if (amount === undefined) return undefined
+  if (!isObject(amount)) throw invalid(field, `"${field}" must be an amount object.`)
+  const value = parseUint64(amount.value)
+  if (value === undefined) {
+    throw invalid(
+      `${field}.value`,
+      `"${field}.value" must be an unsigned 64-bit integer written as a decimal string.`,
+    )
+  }
+  if (value === 0n) throw invalid(`${field}.value`, `"${field}.value" must be greater than zero.`)
+  const { assetCode, assetScale } = amount
+  if (typeof assetCode !== 'string' || assetCode === '') {
+    throw invalid(`${field}.assetCode`, `"${field}.assetCode" must be a non-empty string.`)
+  }
+  if (typeof assetScale !== 'number' || !Number.isInteger(assetScale) || assetScale < 0 || assetScale > 255) {
+    throw invalid(`${field}.assetScale`, `"${field}.assetScale" must be an integer from 0 to 255.`)
+  }
+  return { value, assetCode, assetScale }
+}
+
+export function readMetadata(body: JsonObject): JsonObject | undefined {
+  const { metadata } = body
+  if (metadata === undefined) return undefined
+  if (!isObject(metadata)) throw invalid('metadata', '"metadata" must be a JSON object.')
+  return metadata
+}
+
+// RFC 3339 date-time, as OpenAPI's `format: date-time` means.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+
+export function readDateTime(body: JsonObject, field: string): Date | undefined {
+  const value = body[field]
+  if (value === undefined) return undefined
+  const time = typeof value === 'string' && DATE_TIME.test(value) ? Date.parse(value) : Number.NaN
+  if (Number.isNaN(time)) throw invalid(field, `"${field}" must be an RFC 3339 date-time.`)
+  return new Date(time)
+}
+
+/** The id at the end of `url` when it is `<base>/<collection>/<uuid>`, else undefined. */
+export function idFromUrl(url: string, base: string, collection: string): string | undefined {
+  const prefix = `${base}/${collection}/`
+  if (!url.startsWith(prefix)) return undefined
+  const id = url.slice(prefix.length)
+  return isUuid(id) ? id.toLowerCase() : undefined
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}
+
+/** The wallet address name when `url` is `<resourceServer>/<name>`, else undefined. */
+export function walletAddressNameFromUrl(url: string, resourceServer: string): string | undefined {
+  const prefix = `${resourceServer}/`
+  if (!url.startsWith(prefix)) return undefined
+  const name = url.slice(prefix.length)
+  return name === '' || name.includes('/') ? undefined : name
+}

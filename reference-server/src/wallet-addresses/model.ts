@@ -1,0 +1,30 @@
+import type { WalletAddress as OpenPaymentsWalletAddress } from '@interledger/open-payments'
+import type { PublicUrls } from '../config.ts'
+
+export interface WalletAddress {
+  id: string
+  name: string
+  publicName: string | undefined
+  assetCode: string
+  assetScale: number
+  balance: bigint
+  createdAt: Date
+}
+
+export function walletAddressUrl(resourceServer: string, name: string): string {
+  return `${resourceServer}/${name}`
+}
+
+export function toOpenPaymentsWalletAddress(
+  walletAddress: WalletAddress,
+  urls: PublicUrls,
+): OpenPaymentsWalletAddress {
+  return {
+    id: walletAddressUrl(urls.resourceServer, walletAddress.name),
+    ...(walletAddress.publicName === undefined ? {} : { publicName: walletAddress.publicName }),
+    assetCode: walletAddress.assetCode,
+    assetScale: walletAddress.assetScale,
+    authServer: urls.authServer,
+    resourceServer: urls.resourceServer,
+  }
+}

@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
+import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
+import { RULES } from '../../conformance/rules/registry.ts'
+import { renderVerdictMarkdown } from './render-verdict.ts'
+import { computeVerdict, type TestRecord, type Verdict } from './verdict.ts'
+
+/** Never claims more than was checked: rules not yet encoded are part of the headline. */
+export function headline(verdict: Verdict): string {
+  if (!verdict.conformant) return 'NOT CONFORMANT'
+  const checked = verdict.rules.length - verdict.counts.pending
+  return verdict.counts.pending === 0
+    ? `CONFORMANT to all ${checked} rules`
+    : `CONFORMANT to the ${checked} rules encoded so far (${verdict.counts.pending} of ${verdict.rules.length} rules still pending)`
+}
+
+interface Options {
+  outputDir: string
+}
+
+// Playwright colours error messages; the verdict files are plain text.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
+/** Writes the rule-by-rule verdict (JSON and Markdown) and prints its summary when the run ends. */
+export default class ConformanceReporter implements Reporter {
+  readonly #records = new Map<string, TestRecord>()
+  readonly #outputDir: string
+  #suite: Suite | undefined
+
+  constructor(options: Options) {
+    this.#outputDir = options.outputDir
+  }
+
+  printsToStdio(): boolean {
+    return true
+  }
+
+  onBegin(_config: unknown, suite: Suite): void {
+    this.#suite = suite
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const annotations = [...test.annotations, ...result.annotations]
+    const skip = annotations.find((a) => a.type === 'skip')
+    this.#records.set(test.id, {
+      title: test.titlePath().slice(1).filter(Boolean).join(' › '),
+      file: relative(process.cwd(), test.location.file),
+      outcome: result.status === 'passed' ? 'passed' : result.status === 'skipped' ? 'skipped' : 'failed',
+      rules: [
+        ...new Set(annotations.filter((a) => a.type === RULE_ANNOTATION).map((a) => a.description ?? '')),
+      ],
+      errors: result.errors.map((e) => (e.message ?? String(e.value)).replace(ANSI, '')),
+      warnings: [
+        ...new Set(annotations.filter((a) => a.type === WARNING_ANNOTATION).map((a) => a.description ?? '')),
+      ],
+      skipReason: skip?.description,
+    })
+  }
+
+  onEnd(result: FullResult): void {
+    if (process.argv.includes('--list')) return
+    // Tests that never ended because the run was cut short count as failed, not as absent.
+    for (const test of this.#suite?.allTests() ?? []) {
+      if (this.#records.has(test.id)) continue
+      const message = `the test did not run to its end: the run was ${result.status}`
+      this.onTestEnd(test, {
+        status: 'interrupted',
+        errors: [{ message }],
+        annotations: [],
+      } as unknown as TestResult)
+    }
+    const verdict = computeVerdict(RULES, [...this.#records.values()])
+    mkdirSync(this.#outputDir, { recursive: true })
+    const jsonPath = join(this.#outputDir, 'verdict.json')
+    const markdownPath = join(this.#outputDir, 'verdict.md')
+    writeFileSync(jsonPath, `${JSON.stringify({ runStatus: result.status, ...verdict }, null, 2)}\n`)
+    writeFileSync(markdownPath, renderVerdictMarkdown(verdict))
+
+    const { counts, tests } = verdict
+    const lines = [
+      '',
+      `Conformance verdict: ${headline(verdict)} (run ${result.status})`,
+      `  rules: ${counts.passed} passed, ${counts.warning} passed with warnings, ${counts.failed} failed, ` +
+        `${counts.inconclusive} inconclusive, ${counts.skipped} skipped, ${counts.pending} pending, ${counts.untested} untested`,
+      ...verdict.rules
+        .filter((r) => r.status === 'failed' || r.status === 'inconclusive' || r.status === 'untested')
+        .map(
+          (r) => `  ${r.status.toUpperCase().padEnd(12)} ${r.rule.id} (${r.rule.level}): ${r.rule.statement}`,
+        ),
+      `  verdict: ${relative(process.cwd(), markdownPath)}`,
+      `conformance: ${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped`,
+      '',
+    ]
+    process.stdout.write(lines.join('\n'))
+  }
+}

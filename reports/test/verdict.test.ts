@@ -63,6 +63,8 @@ describe('verdict', () => {
 
   test('rule prefixes are found in wrapped expect messages', () => {
     assert.deepEqual(rulesNamedIn('Error: [WA-DOC] answers 200\n\nExpected: 200\nReceived: 404'), ['WA-DOC'])
-    assert.deepEqual(rulesNamedIn('ResponseCheckError: [GEN-SCHEMA] get-wallet-address -> 200'), ['GEN-SCHEMA'])
+    assert.deepEqual(rulesNamedIn('ResponseCheckError: [GEN-SCHEMA] get-wallet-address -> 200'), [
+      'GEN-SCHEMA',
+    ])
   })
 })

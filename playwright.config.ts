@@ -3,19 +3,19 @@ import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
 import { referenceServerPlan } from './conformance/target/reference-target.ts'
 import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
+import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
 import { REPORT_PATHS } from './reports/src/report-paths.ts'
 
 // Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
 try {
   resolveTarget()
 } catch (error) {
-  if (!(error instanceof TargetFileError)) throw error
+  if (!(error instanceof TargetFileError || error instanceof TargetConfigurationError)) throw error
   console.error(`\n${error.message}\n\nSee conformance/targets/README.md for the target file format.\n`)
   process.exit(2)
 }
 
-const externalTarget = Boolean(process.env[TARGET_ENV])
-const reference = referenceServerPlan(process.env)
+const reference = process.env[TARGET_ENV] ? undefined : referenceServerPlan(process.env)
 
 export default defineConfig({
   testDir: './conformance/tests',
@@ -35,15 +35,13 @@ export default defineConfig({
   // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
   projects: [{ name: 'conformance', testMatch: /.*\.spec\.ts$/ }],
-  webServer: externalTarget
-    ? undefined
-    : {
-        command: 'npx tsx reference-server/src/main.ts',
-        url: `${reference.publicUrl}/healthz`,
-        env: reference.env,
-        reuseExistingServer: false,
-        timeout: 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+  webServer: reference && {
+    command: 'npx tsx reference-server/src/main.ts',
+    url: `${reference.publicUrl}/healthz`,
+    env: reference.env,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 })

@@ -1,3 +1,4 @@
+import { TargetConfigurationError } from './target-configuration-error.ts'
 import type { TargetFile } from './target-file.ts'
 
 /** Where the suite starts the reference server when no target file is given. */
@@ -5,7 +6,12 @@ export interface ReferenceServerPlan {
   publicUrl: string
   authUrl: string
   env: Record<string, string>
+  /** REFERENCE_CONSENT_DRIVER: CI pins each run to one driver so neither falls back unnoticed. */
+  consentDriver?: 'browser' | 'http'
 }
+
+/** Short enough that the suite can wait for an expiry, long enough for any one test (timeout 60 s). */
+const REFERENCE_TOKEN_LIFETIME_SECONDS = 90
 
 export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan {
   const host = '127.0.0.1'
@@ -13,6 +19,12 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
   const authPort = port + 1
   const publicUrl = `http://${host}:${port}`
   const authUrl = `http://${host}:${authPort}`
+  const consentDriver = env.REFERENCE_CONSENT_DRIVER || undefined
+  if (consentDriver !== undefined && consentDriver !== 'browser' && consentDriver !== 'http') {
+    throw new TargetConfigurationError(
+      `REFERENCE_CONSENT_DRIVER must be "browser" or "http" (got ${JSON.stringify(consentDriver)})`,
+    )
+  }
   return {
     publicUrl,
     authUrl,
@@ -23,8 +35,13 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
       // A shared Postgres keeps rows between runs; every suite run starts from the seed.
       DATABASE_RESET: 'true',
       GRANT_WAIT_SECONDS: '1',
+      // Short enough for the suite to wait for a quote to expire (OP-QUOTE-EXPIRY), long enough for any test
+      // to pay a quote it has just made.
+      QUOTE_LIFETIME_SECONDS: '20',
+      ACCESS_TOKEN_EXPIRES_IN: String(REFERENCE_TOKEN_LIFETIME_SECONDS),
       LOG_LEVEL: env.REFERENCE_LOG_LEVEL ?? 'warn',
     },
+    consentDriver,
   }
 }
 
@@ -38,6 +55,7 @@ export function referenceTarget(plan: ReferenceServerPlan): TargetFile {
       otherAsset: `${plan.publicUrl}/carol`,
     },
     client: { serveLocally: true },
-    capabilities: { tokenExpiryWaitable: false },
+    consent: plan.consentDriver ? { driver: plan.consentDriver } : undefined,
+    capabilities: { tokenExpiryWaitable: true },
   }
 }

@@ -16,9 +16,10 @@ try {
 }
 
 const reference = process.env[TARGET_ENV] ? undefined : referenceServerPlan(process.env)
+const CONFORMANCE_PROJECT = 'conformance'
+const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 
 export default defineConfig({
-  testDir: './conformance/tests',
   outputDir: REPORT_PATHS.testResults,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -30,11 +31,31 @@ export default defineConfig({
     [process.env.CI ? 'line' : 'list'],
     ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
     ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
-    ['./reports/src/conformance-reporter.ts', { outputDir: REPORT_PATHS.verdict }],
+    [
+      './reports/src/conformance-reporter.ts',
+      { outputDir: REPORT_PATHS.verdict, project: CONFORMANCE_PROJECT },
+    ],
   ],
   // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
-  projects: [{ name: 'conformance', testMatch: /.*\.spec\.ts$/ }],
+  projects: [
+    {
+      name: CONFORMANCE_PROJECT,
+      testDir: './conformance/tests',
+      testMatch: /.*\.spec\.ts$/,
+      teardown: reference ? REFERENCE_LEDGER_PROJECT : undefined,
+    },
+    // Not part of the verdict: the reference server's own ledger, checked once the suite has run, pass or fail.
+    ...(reference
+      ? [
+          {
+            name: REFERENCE_LEDGER_PROJECT,
+            testDir: './reference-server/after-suite',
+            use: { baseURL: reference.publicUrl },
+          },
+        ]
+      : []),
+  ],
   webServer: reference && {
     command: 'npx tsx reference-server/src/main.ts',
     url: `${reference.publicUrl}/healthz`,

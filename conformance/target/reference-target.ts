@@ -39,6 +39,8 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
       // to pay a quote it has just made.
       QUOTE_LIFETIME_SECONDS: '20',
       ACCESS_TOKEN_EXPIRES_IN: String(REFERENCE_TOKEN_LIFETIME_SECONDS),
+      // Read by the reference-ledger project once the suite has run.
+      LEDGER_ENDPOINT: 'true',
       LOG_LEVEL: env.REFERENCE_LOG_LEVEL ?? 'warn',
     },
     consentDriver,

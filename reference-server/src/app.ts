@@ -1,6 +1,6 @@
 import express, { type Express } from 'express'
 import type { PublicUrls } from './config.ts'
-import { getHealth } from './health/routes.ts'
+import { getHealth, getLedgerCheck } from './health/routes.ts'
 import { bodyParser } from './http/body-parser.ts'
 import { errorHandler, notFoundHandler } from './http/error-handler.ts'
 import { requestLogger } from './http/request-logger.ts'
@@ -17,6 +17,8 @@ export interface AppDependencies {
   logger: Logger
   urls: PublicUrls
   services: Services
+  /** LEDGER_ENDPOINT: test runs read the ledger invariant after the suite. */
+  ledgerEndpoint?: boolean
 }
 
 /** The resource server. Every route and its middleware chain is listed here, in matching order. */
@@ -30,6 +32,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(bodyParser({ limit: '1mb' }))
 
   app.get('/healthz', getHealth)
+  if (deps.ledgerEndpoint) app.get('/healthz/ledger', getLedgerCheck(deps.services.ledger.check))
 
   const guard = createResourceGuard({
     accessTokenService: deps.services.accessTokens,

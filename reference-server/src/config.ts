@@ -30,6 +30,8 @@ export interface Config {
   /** Absolute path of the exchange rate table; undefined uses the built-in USD/EUR rates. */
   ratesFile: string | undefined
   paymentPollIntervalMs: number
+  /** Serves GET /healthz/ledger, the ledger invariant, for test runs that check no money was made or lost. */
+  ledgerEndpoint: boolean
   logLevel: LevelWithSilent
 }
 
@@ -79,6 +81,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     problem(name, `must be an integer from ${min} to ${max} (got "${raw}")`)
     return fallback
   }
+  const boolean = (name: string): boolean => {
+    const raw = read(name)?.toLowerCase()
+    if (raw === undefined || raw === 'false' || raw === '0') return false
+    if (raw === 'true' || raw === '1') return true
+    problem(name, `must be true or false (got "${env[name]}")`)
+    return false
+  }
   const httpUrl = (name: string): string | undefined => {
     const raw = read(name)
     if (raw === undefined) return undefined
@@ -101,12 +110,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     problem('PGLITE_DATA_DIR', 'only applies to the embedded database; unset it or DATABASE_URL')
   }
 
-  const rawReset = read('DATABASE_RESET')?.toLowerCase()
-  let databaseReset = false
-  if (rawReset === 'true' || rawReset === '1') databaseReset = true
-  else if (rawReset !== undefined && rawReset !== 'false' && rawReset !== '0') {
-    problem('DATABASE_RESET', `must be true or false (got "${env.DATABASE_RESET}")`)
-  }
+  const databaseReset = boolean('DATABASE_RESET')
 
   const ratesFile = read('RATES_FILE')
 
@@ -140,6 +144,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     signatureChecks: disabledChecks.ok ? disabledChecks.checks : ALL_SIGNATURE_CHECKS,
     ratesFile: ratesFile === undefined ? undefined : path.resolve(cwd, ratesFile),
     paymentPollIntervalMs: integer('PAYMENT_POLL_INTERVAL_MS', 100, 1, 60_000),
+    ledgerEndpoint: boolean('LEDGER_ENDPOINT'),
     logLevel: logLevel ?? 'info',
   }
   if (problems.length > 0) throw new ConfigError(problems)

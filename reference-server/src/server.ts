@@ -64,7 +64,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     )
     const publicUrls = resolvePublicUrls(config, port, authPort)
     attach({
-      resource: createApp({ logger, urls: publicUrls, services }),
+      resource: createApp({ logger, urls: publicUrls, services, ledgerEndpoint: config.ledgerEndpoint }),
       auth: createAuthApp({
         logger,
         urls: publicUrls,

@@ -6,6 +6,7 @@ import { ALL_SIGNATURE_CHECKS, type SignatureChecks } from './http-signatures/ch
 import { createSignatureService, type SignatureService } from './http-signatures/request-verifier.ts'
 import { createIncomingPaymentService, type IncomingPaymentService } from './incoming-payments/service.ts'
 import { createInteractionService, type InteractionService } from './interaction/service.ts'
+import { checkLedger, type LedgerCheck } from './ledger/invariant.ts'
 import {
   createOutgoingPaymentGrantService,
   type OutgoingPaymentGrantService,
@@ -26,6 +27,7 @@ export interface Services {
   accessTokens: AccessTokenService
   clientWallets: ClientWalletService
   signatures: SignatureService
+  ledger: { check(): Promise<LedgerCheck> }
 }
 
 export interface AuthSettings {
@@ -76,5 +78,6 @@ export function createServices(deps: {
     accessTokens: createAccessTokenService({ db: deps.db, expiresIn: auth.accessTokenExpiresIn }),
     clientWallets,
     signatures: createSignatureService({ checks: auth.signatureChecks, clientWallets }),
+    ledger: { check: () => checkLedger(deps.db) },
   }
 }

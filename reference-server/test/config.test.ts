@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       signatureChecks: ALL_SIGNATURE_CHECKS,
       ratesFile: undefined,
       paymentPollIntervalMs: 100,
+      ledgerEndpoint: false,
       logLevel: 'info',
     })
     assert.deepEqual(resolvePublicUrls(config, 3400), {
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         GRANT_WAIT_SECONDS: '1',
         INTERACTION_EXPIRES_IN: '30',
         QUOTE_LIFETIME_SECONDS: '10',
+        LEDGER_ENDPOINT: '1',
         LOG_LEVEL: 'silent',
         PGLITE_DATA_DIR: '',
       },
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
     assert.equal(config.publicUrl, 'https://wallet.example/op')
     assert.equal(config.authPublicUrl, 'https://auth.example')
     assert.equal(config.databaseReset, true)
+    assert.equal(config.ledgerEndpoint, true)
     assert.equal(config.seedFile, path.resolve('/repo/seeds/mine.json'))
     assert.equal(config.grantWaitSeconds, 1)
     assert.equal(config.logLevel, 'silent')
@@ -104,6 +107,7 @@ describe('loadConfig', () => {
       [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
       [{ DATABASE_URL: 'postgres://db', PGLITE_DATA_DIR: '/tmp/x' }, 'PGLITE_DATA_DIR'],
       [{ DATABASE_RESET: 'yes' }, 'DATABASE_RESET'],
+      [{ LEDGER_ENDPOINT: 'on' }, 'LEDGER_ENDPOINT'],
       [{ ACCESS_TOKEN_EXPIRES_IN: '0' }, 'ACCESS_TOKEN_EXPIRES_IN'],
       [{ GRANT_WAIT_SECONDS: '1.5' }, 'GRANT_WAIT_SECONDS'],
       [{ INTERACTION_EXPIRES_IN: 'soon' }, 'INTERACTION_EXPIRES_IN'],

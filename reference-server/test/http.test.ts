@@ -79,6 +79,38 @@ describe('HTTP plumbing', () => {
   })
 })
 
+describe('GET /healthz/ledger', () => {
+  it('is served only with LEDGER_ENDPOINT, and reports the seeded ledger as balanced', async () => {
+    const plain = await startServer(testConfig())
+    try {
+      assert.equal((await getJson(`${plain.url}/healthz/ledger`)).response.status, 404)
+    } finally {
+      await plain.close()
+    }
+    const server = await startServer(testConfig({ LEDGER_ENDPOINT: 'true' }))
+    try {
+      const { response, body } = await getJson(`${server.url}/healthz/ledger`)
+      assert.equal(response.status, 200)
+      assert.deepEqual(body, {
+        balanced: true,
+        assets: [
+          {
+            assetCode: 'EUR',
+            assetScale: 2,
+            seeded: '18446744073709551615',
+            held: '18446744073709551615',
+            exchangeNet: '0',
+          },
+          { assetCode: 'USD', assetScale: 2, seeded: '200000000', held: '200000000', exchangeNet: '0' },
+        ],
+        walletsOutOfStep: [],
+      })
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe('bodyParser', () => {
   let url: string
   let close: () => void

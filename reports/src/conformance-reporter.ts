@@ -17,6 +17,8 @@ export function headline(verdict: Verdict): string {
 
 interface Options {
   outputDir: string
+  /** The project whose tests make the verdict; other projects (the reference server's own checks) do not. */
+  project: string
 }
 
 // Playwright colours error messages; the verdict files are plain text.
@@ -26,10 +28,16 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 export default class ConformanceReporter implements Reporter {
   readonly #records = new Map<string, TestRecord>()
   readonly #outputDir: string
+  readonly #project: string
   #suite: Suite | undefined
 
   constructor(options: Options) {
     this.#outputDir = options.outputDir
+    this.#project = options.project
+  }
+
+  #counts(test: TestCase): boolean {
+    return test.parent.project()?.name === this.#project
   }
 
   printsToStdio(): boolean {
@@ -41,6 +49,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (!this.#counts(test)) return
     const annotations = [...test.annotations, ...result.annotations]
     const skip = annotations.find((a) => a.type === 'skip')
     this.#records.set(test.id, {
@@ -62,7 +71,7 @@ export default class ConformanceReporter implements Reporter {
     if (process.argv.includes('--list')) return
     // Tests that never ended because the run was cut short count as failed, not as absent.
     for (const test of this.#suite?.allTests() ?? []) {
-      if (this.#records.has(test.id)) continue
+      if (this.#records.has(test.id) || !this.#counts(test)) continue
       const message = `the test did not run to its end: the run was ${result.status}`
       this.onTestEnd(test, {
         status: 'interrupted',

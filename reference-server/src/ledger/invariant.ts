@@ -70,7 +70,10 @@ export async function checkLedger(db: Database): Promise<LedgerCheck> {
   for (const row of seeded) totalsOf(row).seeded = BigInt(row.total)
   for (const row of exchanged) totalsOf(row).exchangeNet = BigInt(row.total)
 
-  const assets = [...totals.values()]
+  // Group-by order is up to the planner: sorted, the report reads the same on every run and driver.
+  const assets = [...totals.values()].sort(
+    (a, b) => a.assetCode.localeCompare(b.assetCode) || a.assetScale - b.assetScale,
+  )
   const walletsOutOfStep = outOfStep.map((row) => row.name)
   return {
     balanced:

@@ -1,19 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
 import { RULES } from '../../conformance/rules/registry.ts'
-import { renderVerdictMarkdown } from './render-verdict.ts'
-import { computeVerdict, type TestRecord, type Verdict } from './verdict.ts'
-
-/** Never claims more than was checked: rules not yet encoded are part of the headline. */
-export function headline(verdict: Verdict): string {
-  if (!verdict.conformant) return 'NOT CONFORMANT'
-  const checked = verdict.rules.length - verdict.counts.pending
-  return verdict.counts.pending === 0
-    ? `CONFORMANT to all ${checked} rules`
-    : `CONFORMANT to the ${checked} rules encoded so far (${verdict.counts.pending} of ${verdict.rules.length} rules still pending)`
-}
+import { resolveTarget } from '../../conformance/target/resolve-target.ts'
+import { headline } from './headline.ts'
+import { renderVerdictMarkdown, type VerdictSubject } from './render-verdict.ts'
+import { computeVerdict, type TestRecord } from './verdict.ts'
 
 interface Options {
   outputDir: string
@@ -83,8 +76,18 @@ export default class ConformanceReporter implements Reporter {
     mkdirSync(this.#outputDir, { recursive: true })
     const jsonPath = join(this.#outputDir, 'verdict.json')
     const markdownPath = join(this.#outputDir, 'verdict.md')
-    writeFileSync(jsonPath, `${JSON.stringify({ runStatus: result.status, ...verdict }, null, 2)}\n`)
-    writeFileSync(markdownPath, renderVerdictMarkdown(verdict))
+    const target = resolveTarget()
+    const subject: VerdictSubject = {
+      target: target.name,
+      walletAddresses: { ...target.walletAddresses },
+      suiteVersion: suiteVersion(),
+      finishedAt: new Date().toISOString(),
+    }
+    writeFileSync(
+      jsonPath,
+      `${JSON.stringify({ runStatus: result.status, ...subject, ...verdict }, null, 2)}\n`,
+    )
+    writeFileSync(markdownPath, renderVerdictMarkdown(verdict, subject))
 
     const { counts, tests } = verdict
     const lines = [
@@ -103,4 +106,9 @@ export default class ConformanceReporter implements Reporter {
     ]
     process.stdout.write(lines.join('\n'))
   }
+}
+
+function suiteVersion(): string {
+  const manifest = new URL('../../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
 }

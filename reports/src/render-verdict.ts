@@ -1,3 +1,4 @@
+import { headline } from './headline.ts'
 import type { RuleStatus, Verdict } from './verdict.ts'
 
 const BADGE: Record<RuleStatus, string> = {
@@ -12,13 +13,28 @@ const BADGE: Record<RuleStatus, string> = {
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', '<br>')
 
+/** What was tested, by which suite, when: a published verdict must say what it is about. */
+export interface VerdictSubject {
+  target: string
+  walletAddresses: Record<string, string>
+  suiteVersion: string
+  finishedAt: string
+}
+
 /** The publishable verdict: one row per rule of the spec, then the details of what failed or warned. */
-export function renderVerdictMarkdown(verdict: Verdict): string {
+export function renderVerdictMarkdown(verdict: Verdict, subject: VerdictSubject): string {
   const { counts } = verdict
   const out = [
     '# Open Payments conformance verdict',
     '',
-    `**${verdict.conformant ? (counts.pending > 0 ? 'Conformant so far' : 'Conformant') : 'Not conformant'}**: ${counts.passed} rules passed, ` +
+    `Target: **${subject.target}** (${Object.entries(subject.walletAddresses)
+      .map(([role, url]) => `${role} ${url}`)
+      .join(', ')})  `,
+    `Suite: open-payments-conformance ${subject.suiteVersion}, finished ${subject.finishedAt}`,
+    '',
+    `**${headline(verdict)}**`,
+    '',
+    `Rules: ${counts.passed} passed, ` +
       `${counts.warning} passed with warnings, ${counts.failed} failed, ${counts.inconclusive} inconclusive, ` +
       `${counts.skipped} skipped, ${counts.pending} pending (not yet encoded), ${counts.untested} untested.`,
     '',

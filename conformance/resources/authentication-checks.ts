@@ -41,12 +41,12 @@ export function expectAuthorizationRequired(
 }
 
 /** The unauthenticated view of an incoming payment: it shows no payment methods (they hold shared secrets). */
-export function expectPublicView(exchange: Exchange, what: string): void {
-  expect(exchange.response.status, rule('AUTH-REQUIRED', `${what}: the public view answers 200`)).toBe(200)
+export function expectPublicView(exchange: Exchange, what: string, ruleId = 'AUTH-REQUIRED'): void {
+  expect(exchange.response.status, rule(ruleId, `${what}: the public view answers 200`)).toBe(200)
   const body = exchange.response.json as { methods?: unknown; receivedAmount?: unknown }
   expect(
     body.methods,
-    rule('AUTH-REQUIRED', `${what}: the public view shows no payment methods: ${summarize(exchange)}`),
+    rule(ruleId, `${what}: the public view shows no payment methods: ${summarize(exchange)}`),
   ).toBeUndefined()
 }
 

@@ -33,6 +33,15 @@ export const resourceCalls = {
       },
     }
   },
+  /** A create request with exactly `fields` beside walletAddress, valid or not. */
+  createIncomingPaymentWith(walletAddress: WalletAddress, fields: Record<string, unknown>): ResourceCall {
+    return {
+      operation: OPERATIONS.createIncomingPayment,
+      method: 'POST',
+      url: resourceUrl(walletAddress, 'incoming-payments'),
+      json: { walletAddress: walletAddress.id, ...fields },
+    }
+  },
   listIncomingPayments(walletAddress: WalletAddress, first = 20): ResourceCall {
     return {
       operation: OPERATIONS.listIncomingPayments,

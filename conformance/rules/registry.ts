@@ -1,7 +1,5 @@
 import type { Rule } from './rule.ts'
 
-const RESOURCES_ISSUE = 'issue #4 (payments, quotes, grant limits)'
-
 const S = {
   general: 'What the service does: general rules',
   amount: 'Resources and their fields: Amount',
@@ -250,63 +248,67 @@ export const RULES: readonly Rule[] = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Creating an incoming payment returns 201 with methods and the requested fields echoed.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-ASSET',
     level: 'MUST',
     section: S.endpoints,
     statement: 'incomingAmount must use the wallet address asset code and scale.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-METHODS',
     level: 'MUST',
     section: S.incoming,
     statement: 'methods holds ilp methods with a valid ilpAddress and base64url sharedSecret.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-GET',
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get returns the incoming payment with methods; an unknown id gives 404.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-LIST',
     level: 'MUST',
     section: S.endpoints,
     statement: 'List returns {pagination, result} of the wallet address incoming payments.',
-    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'IP-METADATA',
+    level: 'MUST',
+    section: S.incoming,
+    statement: 'metadata given on create is returned unchanged by create, get and list.',
+  },
+  {
+    id: 'IP-PUBLIC-VIEW',
+    level: 'MUST',
+    section: 'decisions.md: Resources (incoming payment public view)',
+    statement:
+      'A GET of an incoming payment without Authorization is refused with 401 or answers a view without methods.',
   },
   {
     id: 'IP-COMPLETE',
     level: 'MUST',
     section: S.states,
     statement: 'Complete sets completed true; completing again or an unknown id changes nothing.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-COMPLETE-ON-RECEIPT',
     level: 'MUST',
     section: S.states,
     statement: 'An incoming payment completes once receivedAmount reaches incomingAmount.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-REJECT-AFTER-COMPLETE',
     level: 'MUST',
     section: S.states,
     statement: 'A completed incoming payment rejects further payments.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'IP-REJECT-AFTER-EXPIRY',
     level: 'MUST',
     section: S.states,
     statement: 'An incoming payment rejects payments after its expiresAt.',
-    pending: RESOURCES_ISSUE,
   },
 
   // Quotes.
@@ -315,35 +317,36 @@ export const RULES: readonly Rule[] = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Fixed-send and fixed-receive quotes return 201 with both amounts and a future expiresAt.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'QT-ONE-AMOUNT',
     level: 'MUST',
     section: S.endpoints,
     statement: 'A quote with both debitAmount and receiveAmount is rejected with 400.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'QT-INFER',
     level: 'MUST',
     section: S.endpoints,
     statement: 'Without amounts, the receive amount is inferred from the receiver incomingAmount.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'QT-NO-AMOUNT',
     level: 'MUST',
     section: S.endpoints,
     statement: 'Without amounts and nothing to infer, the quote fails with 400 (no amount).',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'QT-GET',
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get returns the quote; an unknown id gives 404.',
-    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'QT-CROSS-ASSET',
+    level: 'MUST',
+    section: S.quote,
+    statement: "Across assets, debitAmount is in the sender's asset and receiveAmount in the receiver's.",
   },
 
   // Outgoing payments and grant limits.
@@ -352,63 +355,75 @@ export const RULES: readonly Rule[] = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'An outgoing payment created from a quote returns 201 with the quote amounts.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'OP-CREATE-INCOMING',
     level: 'MUST',
     section: S.endpoints,
     statement: 'An outgoing payment created from an incoming payment and debitAmount returns 201.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'OP-QUOTE-ONCE',
     level: 'MUST',
     section: S.quote,
-    statement: 'A quote is used at most once and not after expiresAt (400).',
-    pending: RESOURCES_ISSUE,
+    statement: 'A quote is used by at most one outgoing payment; a second use is rejected with 400.',
+  },
+  {
+    id: 'OP-QUOTE-EXPIRY',
+    level: 'MUST',
+    section: S.quote,
+    statement: 'An outgoing payment from a quote past its expiresAt is rejected with 400.',
   },
   {
     id: 'OP-SETTLE',
     level: 'MUST',
     section: S.states,
-    statement: 'sentAmount reaches receiveAmount once the payment is processed.',
-    pending: RESOURCES_ISSUE,
+    statement:
+      'Once processed, sentAmount reaches the payment amount and the receiver receives receiveAmount, once.',
+  },
+  {
+    id: 'OP-FAILED',
+    level: 'MUST',
+    section: S.states,
+    statement:
+      'A payment that cannot be processed is refused, or marked failed: true without sending it all.',
   },
   {
     id: 'OP-GET',
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get and list return outgoing payments; an unknown id gives 404.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'LIM-AMOUNT',
     level: 'MUST',
     section: S.limits,
     statement: 'Payments beyond the grant debitAmount or receiveAmount limit are rejected with 403.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'LIM-RECEIVER',
     level: 'MUST',
     section: S.continuation,
     statement: 'A grant limited to a receiver rejects payments to other receivers.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'LIM-INTERVAL',
     level: 'MUST',
     section: S.limits,
     statement: 'With an interval, limits apply per interval and a new interval starts fresh.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'GSA-GET',
     level: 'MUST',
     section: S.endpoints,
     statement: 'GET /outgoing-payment-grant returns the spent amounts of the current interval.',
-    pending: RESOURCES_ISSUE,
+  },
+  {
+    id: 'GSA-CREATE',
+    level: 'MUST',
+    section: S.outgoing,
+    statement:
+      "grantSpentDebitAmount and grantSpentReceiveAmount on a created outgoing payment, when present, are the grant's totals in the current interval before that payment.",
   },
 
   // Lists and amounts.
@@ -417,28 +432,24 @@ export const RULES: readonly Rule[] = [
     level: 'MUST',
     section: S.limits,
     statement: 'first and last outside 1..100, or an empty cursor, are rejected with 400.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'PAG-WALK',
     level: 'MUST',
     section: S.pagination,
     statement: 'Paging with endCursor visits every item once; hasNextPage/hasPreviousPage are correct.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'AMT-UINT64',
     level: 'MUST',
     section: S.amount,
     statement: 'Amount values outside unsigned 64-bit decimal strings are rejected with 400.',
-    pending: RESOURCES_ISSUE,
   },
   {
     id: 'AMT-SCALE',
     level: 'MUST',
     section: S.amount,
     statement: 'An assetScale above 255 is rejected with 400.',
-    pending: RESOURCES_ISSUE,
   },
 ]
 

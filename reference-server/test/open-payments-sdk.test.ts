@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
+  type AccessItem,
   type AuthenticatedClient,
   createAuthenticatedClient,
   isFinalizedGrantWithAccessToken,
   isPendingGrant,
 } from '@interledger/open-payments'
 import { type RunningServer, startServer } from '../src/server.ts'
+import { answerConsent, sleep } from './gnap-helpers.ts'
 import { databaseVariants, testConfig } from './helpers.ts'
+import { poll } from './payment-server-fixture.ts'
 import { startTestClient, type TestClient } from './signing-client.ts'
 
 // The official SDK as a real client would use it: it signs every request itself and, with validateResponses,
@@ -37,24 +40,18 @@ for (const variant of databaseVariants('open-payments-sdk')) {
       await variant.tearDown()
     })
 
+    /** A grant the server issues at once (incoming payments, quotes), asked through the SDK: its token. */
+    async function issuedToken(authServer: string, access: AccessItem[]): Promise<string> {
+      const grant = await sdk.grant.request({ url: authServer }, { access_token: { access } })
+      assert.ok(isFinalizedGrantWithAccessToken(grant), 'issued at once')
+      return grant.access_token.value
+    }
+
     it('gets an incoming-payment grant and uses its token to create and read an incoming payment', async () => {
       const walletAddress = await sdk.walletAddress.get({ url: `${server.url}/alice` })
-      const grant = await sdk.grant.request(
-        { url: walletAddress.authServer },
-        {
-          access_token: {
-            access: [
-              {
-                type: 'incoming-payment',
-                actions: ['create', 'read', 'complete'],
-                identifier: walletAddress.id,
-              },
-            ],
-          },
-        },
-      )
-      assert.ok(isFinalizedGrantWithAccessToken(grant), 'issued at once')
-      const accessToken = grant.access_token.value
+      const accessToken = await issuedToken(walletAddress.authServer, [
+        { type: 'incoming-payment', actions: ['create', 'read', 'complete'], identifier: walletAddress.id },
+      ])
 
       const created = await sdk.incomingPayment.create(
         { url: walletAddress.resourceServer, accessToken },
@@ -87,30 +84,77 @@ for (const variant of databaseVariants('open-payments-sdk')) {
       await sdk.grant.cancel({ url: grant.continue.uri, accessToken: grant.continue.access_token.value })
     })
 
-    it('starts an outgoing-payment grant with interaction', async () => {
-      const walletAddress = await sdk.walletAddress.get({ url: `${server.url}/alice` })
-      const grant = await sdk.grant.request(
-        { url: walletAddress.authServer },
+    it('pays: incoming payment, quote, consented grant, outgoing payment that settles', async () => {
+      const alice = await sdk.walletAddress.get({ url: `${server.url}/alice` })
+      const bob = await sdk.walletAddress.get({ url: `${server.url}/bob` })
+      const amount = { value: '250', assetCode: 'USD', assetScale: 2 }
+
+      const incomingToken = await issuedToken(bob.authServer, [
+        { type: 'incoming-payment', actions: ['create', 'read'], identifier: bob.id },
+      ])
+      const incoming = await sdk.incomingPayment.create(
+        { url: bob.resourceServer, accessToken: incomingToken },
+        { walletAddress: bob.id, incomingAmount: amount },
+      )
+
+      const quoteToken = await issuedToken(alice.authServer, [{ type: 'quote', actions: ['create', 'read'] }])
+      // No amount: the quote infers it from the receiver's incomingAmount.
+      const quote = await sdk.quote.create(
+        { url: alice.resourceServer, accessToken: quoteToken },
+        { walletAddress: alice.id, receiver: incoming.id, method: 'ilp' },
+      )
+      assert.deepEqual(quote.receiveAmount, amount)
+      assert.deepEqual(quote.debitAmount, amount, 'same asset, zero fees')
+
+      const pending = await sdk.grant.request(
+        { url: alice.authServer },
         {
           access_token: {
             access: [
               {
                 type: 'outgoing-payment',
                 actions: ['create', 'read'],
-                identifier: walletAddress.id,
-                limits: { debitAmount: { value: '500', assetCode: 'USD', assetScale: 2 } },
+                identifier: alice.id,
+                limits: { debitAmount: quote.debitAmount },
               },
             ],
           },
           interact: {
             start: ['redirect'],
-            finish: { method: 'redirect', uri: 'https://sdk.example/done', nonce: 'n' },
+            finish: { method: 'redirect', uri: 'https://sdk.example/done', nonce: 'sdk-nonce' },
           },
         },
       )
-      assert.ok(isPendingGrant(grant))
-      assert.equal(grant.continue.wait, 1)
-      assert.equal((await fetch(grant.interact.redirect)).status, 200)
+      assert.ok(isPendingGrant(pending), 'outgoing-payment grants need consent')
+      assert.equal(pending.continue.wait, 1)
+      const finish = await answerConsent(pending.interact.redirect, 'accept')
+      const interactRef = finish.searchParams.get('interact_ref')
+      assert.ok(interactRef, `the finish redirect carries interact_ref: ${finish.href}`)
+      await sleep(pending.continue.wait * 1000)
+      const approved = await sdk.grant.continue(
+        { url: pending.continue.uri, accessToken: pending.continue.access_token.value },
+        { interact_ref: interactRef },
+      )
+      assert.ok(isFinalizedGrantWithAccessToken(approved), 'continuing after consent issues the token')
+      const outgoingToken = approved.access_token.value
+
+      const payment = await sdk.outgoingPayment.create(
+        { url: alice.resourceServer, accessToken: outgoingToken },
+        { walletAddress: alice.id, quoteId: quote.id, metadata: { order: 'sdk-1' } },
+      )
+      assert.equal(payment.receiver, incoming.id)
+      assert.deepEqual(payment.debitAmount, amount)
+      assert.deepEqual(payment.metadata, { order: 'sdk-1' })
+
+      const settled = await poll(
+        () => sdk.outgoingPayment.get({ url: payment.id, accessToken: outgoingToken }),
+        (read) => read.failed || read.sentAmount.value === amount.value,
+      )
+      assert.equal(settled.failed, false)
+      assert.deepEqual(settled.sentAmount, amount, 'sentAmount reaches debitAmount')
+      const received = await sdk.incomingPayment.get({ url: incoming.id, accessToken: incomingToken })
+      assert.deepEqual(received.receivedAmount, amount)
+      assert.equal(received.completed, true, 'the receiver completes once incomingAmount is paid')
     })
   })
 }

@@ -64,22 +64,74 @@ export function readAmount(body: JsonObject, field: string): Amount | undefined 
   return { value, assetCode, assetScale }
 }
 
+/** Nesting deeper than this is refused: serializing and storing it would exhaust the stack (a 500). */
+export const METADATA_MAX_DEPTH = 1000
+
 export function readMetadata(body: JsonObject): JsonObject | undefined {
   const { metadata } = body
   if (metadata === undefined) return undefined
   if (!isObject(metadata)) throw invalid('metadata', '"metadata" must be a JSON object.')
+  const problem = jsonbProblem(metadata, 1)
+  if (problem !== undefined) throw invalid('metadata', `"metadata" ${problem}.`)
   return metadata
 }
 
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why `value` cannot be stored as jsonb, or undefined. JSON allows what Postgres jsonb refuses: U+0000 and
+ * unpaired surrogates in strings (keys included). The recursion is bounded by METADATA_MAX_DEPTH.
+ */
+function jsonbProblem(value: unknown, depth: number): string | undefined {
+  if (typeof value === 'string') {
+    const storable = !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value)
+    return storable ? undefined : 'must not contain U+0000 or unpaired surrogates'
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  if (depth > METADATA_MAX_DEPTH) return `must not nest deeper than ${METADATA_MAX_DEPTH} levels`
+  const entries = Array.isArray(value) ? value : Object.entries(value).flat()
+  for (const entry of entries) {
+    const problem = jsonbProblem(entry, depth + 1)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
 // RFC 3339 date-time, as OpenAPI's `format: date-time` means.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}:\d{2}))$/
 
 export function readDateTime(body: JsonObject, field: string): Date | undefined {
   const value = body[field]
   if (value === undefined) return undefined
-  const time = typeof value === 'string' && DATE_TIME.test(value) ? Date.parse(value) : Number.NaN
+  const time = typeof value === 'string' && isCalendarDateTime(value) ? Date.parse(value) : Number.NaN
   if (Number.isNaN(time)) throw invalid(field, `"${field}" must be an RFC 3339 date-time.`)
   return new Date(time)
+}
+
+// Date.parse rolls impossible fields over (February 30 becomes March 2, 24:00 the next day), so each field is
+// range-checked first. Leap seconds (:60) are refused: JS dates cannot represent them.
+function isCalendarDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value)
+  if (match === null) return false
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number)
+  const [offsetHour = 0, offsetMinute = 0] = (match[7] ?? '').split(':').map(Number)
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHour <= 23 &&
+    offsetMinute <= 59
+  )
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [4, 6, 9, 11].includes(month) ? 30 : 31
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return leap ? 29 : 28
 }
 
 /** The id at the end of `url` when it is `<base>/<collection>/<uuid>`, else undefined. */

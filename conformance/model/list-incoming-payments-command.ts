@@ -1,0 +1,52 @@
+import { expect } from '@playwright/test'
+import type fc from 'fast-check'
+import { hasMarker, resourceCalls } from '../resources/resource-calls.ts'
+import { walkList } from '../resources/walk-list.ts'
+import { rule } from '../rules/covers.ts'
+import {
+  expectAsModelled,
+  type IncomingPaymentModel,
+  type IncomingPaymentSystem,
+} from './incoming-payment-model.ts'
+
+/**
+ * Lists the receiver's incoming payments: every payment of the run appears once, as modelled, and nothing
+ * carrying the run's marker appears that the run did not create.
+ */
+export class ListIncomingPaymentsCommand
+  implements fc.AsyncCommand<IncomingPaymentModel, IncomingPaymentSystem>
+{
+  check(): boolean {
+    return true
+  }
+
+  async run(
+    model: IncomingPaymentModel,
+    { resources, token, receiver }: IncomingPaymentSystem,
+  ): Promise<void> {
+    const items = await walkList(
+      resources,
+      resourceCalls.listIncomingPayments(receiver, 100),
+      token,
+      'IP-LIST',
+    )
+    const idOf = (item: unknown) => (item as { id?: unknown }).id
+    for (const payment of model.payments) {
+      const listed = items.filter((item) => idOf(item) === payment.id)
+      expect(listed.length, rule('IP-LIST', `${payment.id} appears once in the list`)).toBe(1)
+      expectAsModelled('IP-LIST', listed[0], payment, receiver, 'the listed payment')
+    }
+    const known = new Set(model.payments.map((payment) => payment.id))
+    const strays = items.filter(
+      (item) => hasMarker(item, model.runMarker) && !known.has(idOf(item) as string),
+    )
+    expect(
+      strays,
+      rule('IP-LIST', 'the list shows no payment of this run that create did not return'),
+    ).toEqual([])
+  }
+
+  toString(): string {
+    return 'List'
+  }
+}

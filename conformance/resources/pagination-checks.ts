@@ -1,0 +1,110 @@
+import type { WalletAddress } from '@interledger/open-payments'
+import { expect } from '@playwright/test'
+import { summarize } from '../http/format-exchange.ts'
+import { rule } from '../rules/covers.ts'
+import { warn } from '../rules/warn.ts'
+import { type Collection, fetchPage, isNewcomer, type ListedItem, listCall, type Page } from './list-pages.ts'
+import type { Resources } from './resources.ts'
+
+/**
+ * What a forward walk saw, to check other pages against. The list order is the server's own (the spec leaves
+ * it open), so the checks only compare positions within the walk; other tests add items meanwhile, so an
+ * item the walk did not see is allowed where it was created after `since`.
+ */
+export interface WalkContext {
+  resources: Resources
+  token: string
+  walletAddress: WalletAddress
+  collection: Collection
+  /** Ids in walk order. */
+  ids: readonly string[]
+  /** A createdAt (the server's clock) no later than the walk's start. */
+  since: number
+}
+
+function pageFrom(context: WalkContext, query: Record<string, string>): Promise<Page> {
+  const { resources, token, walletAddress, collection } = context
+  return fetchPage(resources, listCall(walletAddress, collection, query), token, 'PAG-WALK')
+}
+
+/** Items that are out of place beyond either end of the walk: seen by it, or older than it. */
+function beyondTheEnds(items: ListedItem[], context: WalkContext): string[] {
+  return items
+    .filter((item) => context.ids.includes(item.id) || !isNewcomer(item, context.since))
+    .map((item) => item.id)
+}
+
+/** hasPreviousPage false on the first page: nothing that existed at the start lies before it. */
+export async function expectNothingBefore(context: WalkContext, first: Page): Promise<void> {
+  const cursor = first.pageInfo.startCursor
+  if (cursor === undefined) {
+    warn('PAG-WALK', 'the first page gives no startCursor: what lies before it was not checked')
+    return
+  }
+  const before = await pageFrom(context, { cursor, last: '100' })
+  expect(
+    beyondTheEnds(before.items, context),
+    rule(
+      'PAG-WALK',
+      `the first page said hasPreviousPage false, yet items older than the walk lie before it: ${summarize(before.exchange)}`,
+    ),
+  ).toEqual([])
+}
+
+/** hasNextPage false on the last page: nothing that existed at the start lies after it. */
+export async function expectNothingAfter(context: WalkContext, last: Page): Promise<void> {
+  const cursor = last.pageInfo.endCursor
+  if (cursor === undefined) {
+    warn('PAG-WALK', 'the last page gives no endCursor: what lies after it was not checked')
+    return
+  }
+  const after = await pageFrom(context, { cursor, first: '100' })
+  expect(
+    beyondTheEnds(after.items, context),
+    rule(
+      'PAG-WALK',
+      `the last page said hasNextPage false, yet items older than the walk lie after it: ${summarize(after.exchange)}`,
+    ),
+  ).toEqual([])
+}
+
+/**
+ * A backward page (`cursor` + `last`) from the start of page `index` holds the items the walk saw just before
+ * that page, in any order, and says that more follow (the cursor's own item) and, when the walk saw items
+ * before those, that more precede.
+ */
+export async function expectBackwardPage(context: WalkContext, pages: Page[], index: number): Promise<void> {
+  const page = pages[index]!
+  const cursor = page.pageInfo.startCursor
+  if (cursor === undefined) {
+    warn('PAG-WALK', `page ${index + 1} gives no startCursor: backward paging was not checked`)
+    return
+  }
+  const position = pages.slice(0, index).reduce((count, earlier) => count + earlier.items.length, 0)
+  const size = Math.min(3, position)
+  const expected = context.ids.slice(position - size, position)
+  const back = await pageFrom(context, { cursor, last: String(size) })
+  const got = back.items.map((item) => item.id)
+  const what = `last=${size} before page ${index + 1} (${summarize(back.exchange)})`
+  const unwalkedOld = back.items.filter(
+    (item) => !context.ids.includes(item.id) && !isNewcomer(item, context.since),
+  )
+  expect(
+    unwalkedOld.map((item) => item.id),
+    rule('PAG-WALK', `${what}: no item older than the walk that the walk did not see`),
+  ).toEqual([])
+  expect(
+    got.filter((id) => context.ids.includes(id)).sort(),
+    rule('PAG-WALK', `${what}: the ${size} items the walk saw just before the cursor`),
+  ).toEqual([...expected].sort())
+  expect(
+    back.pageInfo.hasNextPage,
+    rule('PAG-WALK', `${what}: the cursor's item follows, so hasNextPage`),
+  ).toBe(true)
+  if (position > size) {
+    expect(
+      back.pageInfo.hasPreviousPage,
+      rule('PAG-WALK', `${what}: the walk saw items before these, so hasPreviousPage`),
+    ).toBe(true)
+  }
+}

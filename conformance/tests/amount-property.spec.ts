@@ -1,0 +1,94 @@
+import type { IncomingPayment } from '@interledger/open-payments'
+import fc from 'fast-check'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { assertProperty } from '../model/assert-property.ts'
+import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
+import { newMarker } from '../resources/resources.ts'
+import { walkList } from '../resources/walk-list.ts'
+import { covers, rule } from '../rules/covers.ts'
+import { warn } from '../rules/warn.ts'
+
+/** Every uint64 value but 0 (a payment of nothing is another question); fast-check favours the edges. */
+const uint64ValueArb = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n })
+
+// Each run creates an incoming payment on the shared receiver.
+const NUM_RUNS = 15
+
+test.describe('amounts: a uint64 value is kept digit for digit or refused', () => {
+  test(
+    'any uint64 incomingAmount value answers 201 echoing it exactly, or 400 creating nothing',
+    covers('AMT-UINT64'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { receiver } = discovery
+      const token = await sharedGrants.token('incoming-payment')
+      const testMarker = newMarker()
+      const refused: { value: bigint; marker: string }[] = []
+
+      await assertProperty(
+        fc.asyncProperty(uint64ValueArb, async (value) => {
+          const marker = `${testMarker}-${value}`
+          const incomingAmount = amountIn(receiver, value)
+          const created = await resources.send(
+            resourceCalls.createIncomingPaymentWith(receiver, {
+              incomingAmount,
+              metadata: markerMetadata(marker),
+            }),
+            token,
+          )
+          // A server may cap one incoming payment below the uint64 maximum; the error envelope is checked on
+          // every response.
+          if (created.response.status === 400) {
+            refused.push({ value, marker })
+            return
+          }
+          expect(
+            created.response.status,
+            rule('AMT-UINT64', `incomingAmount ${value} answers 201 or 400: ${summarize(created)}`),
+          ).toBe(201)
+          const payment = created.response.json as IncomingPayment
+          expect(
+            payment.incomingAmount,
+            rule(
+              'AMT-UINT64',
+              `create returns incomingAmount ${value} digit for digit: ${summarize(created)}`,
+            ),
+          ).toEqual(incomingAmount)
+          // What was stored, not only what was echoed.
+          const read = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
+          expect(
+            (read.response.json as IncomingPayment | undefined)?.incomingAmount,
+            rule('AMT-UINT64', `get returns incomingAmount ${value} digit for digit: ${summarize(read)}`),
+          ).toEqual(incomingAmount)
+        }),
+        { numRuns: NUM_RUNS },
+      )
+
+      if (refused.length > 0) {
+        warn('AMT-UINT64', `refused with 400: incomingAmount ${refused.map((r) => r.value).join(', ')}`)
+        const listed = await walkList(
+          resources,
+          resourceCalls.listIncomingPayments(receiver, 100),
+          token,
+          'IP-LIST',
+        )
+        for (const { value, marker } of refused) {
+          expect(
+            listed.some((item) => hasMarker(item, marker)),
+            rule('AMT-UINT64', `the refused incomingAmount ${value} created nothing`),
+          ).toBe(false)
+        }
+      }
+
+      const control = await resources.send(
+        resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: amountIn(receiver, 1n) }),
+        token,
+      )
+      expect(
+        control.response.status,
+        rule('AMT-UINT64', `positive control, incomingAmount 1 is accepted: ${summarize(control)}`),
+      ).toBe(201)
+    },
+  )
+})

@@ -52,13 +52,17 @@ function selectIncomingPayments(db: Database) {
     .select<IncomingPaymentRow[]>('ip.*', 'w.name as wallet_address_name', 'w.asset_code', 'w.asset_scale')
 }
 
-/** `forUpdate` locks the payment row until the transaction ends (completion, settlement). */
+/**
+ * `forUpdate` locks the payment row until the transaction ends (completion, settlement). NO KEY UPDATE, as
+ * no key changes: it leaves the KEY SHARE locks of foreign-key checks free, so creating an outgoing payment
+ * to this receiver neither waits for a settlement nor deadlocks with it.
+ */
 export async function findIncomingPayment(
   db: Database,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<IncomingPayment | undefined> {
-  if (options.forUpdate) await db('incoming_payments').where({ id }).forUpdate().first('id')
+  if (options.forUpdate) await db('incoming_payments').where({ id }).forNoKeyUpdate().first('id')
   const row = await selectIncomingPayments(db).where('ip.id', id).first()
   return row === undefined ? undefined : toIncomingPayment(row)
 }

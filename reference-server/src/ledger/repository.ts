@@ -61,13 +61,14 @@ export async function recordExchangeMovement(db: Database, movement: ExchangeMov
 
 /**
  * Locks the wallet addresses' rows, always in id order so two settlements touching the same pair cannot
- * deadlock, and returns their balances by id.
+ * deadlock, and returns their balances by id. NO KEY UPDATE leaves the KEY SHARE locks of foreign-key checks
+ * free: inserting a payment or a quote of these wallet addresses does not wait for (or deadlock with) it.
  */
 export async function lockBalances(db: Database, walletAddressIds: string[]): Promise<Map<string, bigint>> {
   const rows = await db('wallet_addresses')
     .whereIn('id', [...new Set(walletAddressIds)])
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .select<{ id: string; balance: string }[]>('id', 'balance')
   return new Map(rows.map((row) => [row.id, BigInt(row.balance)]))
 }

@@ -44,8 +44,9 @@ async function quoteId(context: OperationContext): Promise<string> {
 }
 
 async function outgoingPaymentId(context: OperationContext): Promise<string> {
-  const quote = await quoteId(context)
+  // The grant first: its consent must not eat into the quote's lifetime.
   const token = await context.sharedGrants.token('outgoing-payment')
+  const quote = await quoteId(context)
   return (await context.resources.createOutgoingPayment(token, context.discovery.sender, quote)).id
 }
 
@@ -93,8 +94,15 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     operation: OPERATIONS.createOutgoingPayment,
     token: 'outgoing-payment',
     success: 201,
-    prepare: async (context) =>
-      resourceCalls.createOutgoingPayment(context.discovery.sender, await quoteId(context), context.marker),
+    prepare: async (context) => {
+      // The grant first: its consent must not eat into the quote's lifetime.
+      await context.sharedGrants.outgoingPayment()
+      return resourceCalls.createOutgoingPayment(
+        context.discovery.sender,
+        await quoteId(context),
+        context.marker,
+      )
+    },
     listing: ({ discovery }) => resourceCalls.listOutgoingPayments(discovery.sender, 100),
   },
   {

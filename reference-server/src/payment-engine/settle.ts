@@ -14,6 +14,7 @@ export type FailureReason =
   | 'receiver completed'
   | 'receiver expired'
   | 'receiver would be overpaid'
+  | 'receivedAmount would overflow'
   | 'insufficient balance'
   | 'receiver balance would overflow'
 
@@ -85,6 +86,10 @@ function failureReason(
   const remaining = remainingAmount(receiver)
   if (remaining !== undefined && payment.receiveAmount.value > remaining.value)
     return 'receiver would be overpaid'
+  // Without an incomingAmount nothing else bounds receivedAmount; past uint64 the update would throw, and the
+  // engine would retry the payment forever, ahead of every payment queued behind it.
+  if (!fitsUint64(receiver.receivedAmount + payment.receiveAmount.value))
+    return 'receivedAmount would overflow'
   const senderBalance = balances.get(payment.walletAddressId) ?? 0n
   if (senderBalance < payment.debitAmount.value) return 'insufficient balance'
   // Paying oneself debits first, so the credit lands on the reduced balance.

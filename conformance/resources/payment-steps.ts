@@ -1,0 +1,264 @@
+import type {
+  IncomingPayment,
+  IncomingPaymentWithPaymentMethods,
+  OutgoingPayment,
+  OutgoingPaymentWithSpentAmounts,
+  Quote,
+  WalletAddress,
+} from '@interledger/open-payments'
+import type { OutgoingPaymentPaginationResult } from '@interledger/open-payments/dist/types.js'
+import { expect } from '@playwright/test'
+import type { Exchange } from '../../clients/src/index.ts'
+import type { Discovery } from '../discovery/discovery.ts'
+import type { SharedGrants } from '../fixtures/shared-grants.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { rule } from '../rules/covers.ts'
+import { describeAmount, isFullySent, sentWithinDebit } from './amount-checks.ts'
+import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
+import { resourceCalls } from './resource-calls.ts'
+import { newMarker, type Resources } from './resources.ts'
+import { sleep } from './server-time.ts'
+
+/** How long a payment may take to settle; a target that pays over a real network needs seconds, not minutes. */
+export const SETTLEMENT_TIMEOUT_MS = 30_000
+const POLL_INTERVALS = [100, 250, 500, 1000]
+const MAX_LIST_PAGES = 50
+
+export interface CreatedReceiver {
+  payment: IncomingPaymentWithPaymentMethods
+  /** When the answer arrived, on our clock (see server-time.ts). */
+  receivedAt: number
+}
+
+/**
+ * The steps of paying someone: a receiver, a quote, an outgoing payment, waiting for it to settle. Each step
+ * that must succeed fails naming the rule of its operation, not the rule of the test that needed it.
+ */
+export class PaymentSteps {
+  constructor(
+    private readonly resources: Resources,
+    private readonly discovery: Discovery,
+    private readonly sharedGrants: SharedGrants,
+  ) {}
+
+  /** An incoming payment on `walletAddress` (default: the receiver), with the token that may read it. */
+  async receiver(
+    options: ReceiverOptions = {},
+    walletAddress: WalletAddress = this.discovery.receiver,
+    token?: string,
+  ): Promise<CreatedReceiver> {
+    const exchange = await this.resources.send(
+      paymentCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options }),
+      token ?? (await this.sharedGrants.token('incoming-payment')),
+    )
+    expect(
+      exchange.response.status,
+      rule('IP-CREATE', `creating the incoming payment to pay: ${summarize(exchange)}`),
+    ).toBe(201)
+    return { payment: exchange.response.json as IncomingPaymentWithPaymentMethods, receivedAt: Date.now() }
+  }
+
+  sendQuote(receiver: string, amounts: QuoteAmounts): Promise<Exchange> {
+    return this.#sendWithToken('quote', paymentCalls.createQuote(this.discovery.sender, receiver, amounts))
+  }
+
+  async quote(receiver: string, amounts: QuoteAmounts, ruleId = 'QT-CREATE'): Promise<Quote> {
+    const exchange = await this.sendQuote(receiver, amounts)
+    expect(exchange.response.status, rule(ruleId, `creating a quote: ${summarize(exchange)}`)).toBe(201)
+    return exchange.response.json as Quote
+  }
+
+  /** Form 1. */
+  sendPayment(quoteId: string, marker = newMarker(), token?: string): Promise<Exchange> {
+    const call = resourceCalls.createOutgoingPayment(this.discovery.sender, quoteId, marker)
+    return this.#sendWithToken('outgoing-payment', call, token)
+  }
+
+  async pay(quote: Quote, ruleId = 'OP-CREATE-QUOTE'): Promise<OutgoingPaymentWithSpentAmounts> {
+    const exchange = await this.sendPayment(quote.id)
+    expect(
+      exchange.response.status,
+      rule(ruleId, `creating an outgoing payment from a quote: ${summarize(exchange)}`),
+    ).toBe(201)
+    return exchange.response.json as OutgoingPaymentWithSpentAmounts
+  }
+
+  /** Form 2: no quote, a fixed debitAmount in the sender's asset. */
+  sendDirectPayment(
+    incomingPayment: string,
+    debitValue: bigint,
+    marker = newMarker(),
+    token?: string,
+  ): Promise<Exchange> {
+    const { sender } = this.discovery
+    const debitAmount = {
+      value: String(debitValue),
+      assetCode: sender.assetCode,
+      assetScale: sender.assetScale,
+    }
+    return this.#sendWithToken(
+      'outgoing-payment',
+      paymentCalls.payIncomingPayment(sender, incomingPayment, debitAmount, marker),
+      token,
+    )
+  }
+
+  /**
+   * Whether the sender's outgoing-payment list shows `id`, walking forward with endCursor: the order of a list
+   * is not specified, so the newest payment may be on any page.
+   */
+  async listsOutgoing(id: string): Promise<boolean> {
+    const first = resourceCalls.listOutgoingPayments(this.discovery.sender, 100)
+    let cursor: string | undefined
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const url = new URL(first.url)
+      if (cursor !== undefined) url.searchParams.set('cursor', cursor)
+      const exchange = await this.#sendWithToken('outgoing-payment', { ...first, url: url.href })
+      expect(
+        exchange.response.status,
+        rule('OP-GET', `listing outgoing payments: ${summarize(exchange)}`),
+      ).toBe(200)
+      const body = exchange.response.json as OutgoingPaymentPaginationResult
+      if (body.result.some((item) => item.id === id)) return true
+      if (!body.pagination.hasNextPage || body.pagination.endCursor === undefined) return false
+      cursor = body.pagination.endCursor
+    }
+    return false
+  }
+
+  async readIncoming(id: string, token?: string): Promise<IncomingPayment> {
+    const exchange = await this.resources.send(
+      resourceCalls.getIncomingPayment(id),
+      token ?? (await this.sharedGrants.token('incoming-payment')),
+    )
+    expect(
+      exchange.response.status,
+      rule('IP-GET', `reading the incoming payment: ${summarize(exchange)}`),
+    ).toBe(200)
+    return exchange.response.json as IncomingPayment
+  }
+
+  /** Polls the outgoing payment until sentAmount shows it all sent; never beyond its debitAmount. */
+  async untilSent(id: string, token?: string): Promise<OutgoingPayment> {
+    let latest: OutgoingPayment | undefined
+    await expect
+      .poll(
+        async () => {
+          const exchange = await this.#sendWithToken(
+            'outgoing-payment',
+            resourceCalls.getOutgoingPayment(id),
+            token,
+          )
+          if (exchange.response.status !== 200) return `GET answered ${summarize(exchange)}`
+          latest = exchange.response.json as OutgoingPayment
+          if (!sentWithinDebit(latest)) return `sentAmount exceeds debitAmount: ${describeProgress(latest)}`
+          return isFullySent(latest) ? 'sent' : describeProgress(latest)
+        },
+        {
+          message: rule(
+            'OP-SETTLE',
+            `${id}: sentAmount reaches debitAmount (sender's asset) or receiveAmount (receiver's) ` +
+              `within ${SETTLEMENT_TIMEOUT_MS / 1000} s, and never exceeds debitAmount`,
+          ),
+          timeout: SETTLEMENT_TIMEOUT_MS,
+          intervals: POLL_INTERVALS,
+        },
+      )
+      .toBe('sent')
+    return latest!
+  }
+
+  /** Polls the incoming payment until receivedAmount is `value`; fails naming `ruleId` otherwise. */
+  async untilReceived(id: string, value: bigint, ruleId: string, token?: string): Promise<IncomingPayment> {
+    let latest: IncomingPayment | undefined
+    await expect
+      .poll(
+        async () => {
+          latest = await this.readIncoming(id, token)
+          return BigInt(latest.receivedAmount.value)
+        },
+        {
+          message: rule(ruleId, `${id}: receivedAmount reaches ${value} once the payments to it settle`),
+          timeout: SETTLEMENT_TIMEOUT_MS,
+          intervals: POLL_INTERVALS,
+        },
+      )
+      .toBe(value)
+    return latest!
+  }
+
+  /** Polls until the incoming payment shows completed: true; fails naming `ruleId` otherwise. */
+  async untilCompleted(id: string, ruleId: string): Promise<void> {
+    await expect
+      .poll(async () => (await this.readIncoming(id)).completed, {
+        message: rule(ruleId, `${id}: completed becomes true`),
+        timeout: SETTLEMENT_TIMEOUT_MS,
+        intervals: POLL_INTERVALS,
+      })
+      .toBe(true)
+  }
+
+  /** Polls until the outgoing payment shows failed: true; fails naming `ruleId` otherwise. */
+  async untilFailed(id: string, ruleId: string, token?: string): Promise<OutgoingPayment> {
+    let latest: OutgoingPayment | undefined
+    await expect
+      .poll(
+        async () => {
+          const exchange = await this.#sendWithToken(
+            'outgoing-payment',
+            resourceCalls.getOutgoingPayment(id),
+            token,
+          )
+          latest = exchange.response.json as OutgoingPayment | undefined
+          return latest?.failed === true
+        },
+        {
+          message: rule(ruleId, `${id}: accepted, so it must end with failed: true`),
+          timeout: SETTLEMENT_TIMEOUT_MS,
+          intervals: POLL_INTERVALS,
+        },
+      )
+      .toBe(true)
+    return latest!
+  }
+
+  /** Where the outgoing payment stands once it has failed, sent it all, or SETTLEMENT_TIMEOUT_MS has passed. */
+  async outcome(
+    id: string,
+    token?: string,
+  ): Promise<{ state: 'sent' | 'failed' | 'pending'; detail: string }> {
+    const deadline = Date.now() + SETTLEMENT_TIMEOUT_MS
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.#sendWithToken(
+        'outgoing-payment',
+        resourceCalls.getOutgoingPayment(id),
+        token,
+      )
+      expect(exchange.response.status, rule('OP-GET', `reading the payment: ${summarize(exchange)}`)).toBe(
+        200,
+      )
+      const payment = exchange.response.json as OutgoingPayment
+      const detail = describeProgress(payment)
+      if (payment.failed) return { state: 'failed', detail }
+      if (isFullySent(payment)) return { state: 'sent', detail }
+      if (Date.now() > deadline) return { state: 'pending', detail }
+      await sleep(POLL_INTERVALS[Math.min(attempt, POLL_INTERVALS.length - 1)]!)
+    }
+  }
+
+  /** With `token` (a grant of the test's own), else the worker's shared grant of that kind. */
+  async #sendWithToken(
+    kind: 'quote' | 'outgoing-payment',
+    call: Parameters<Resources['send']>[0],
+    token?: string,
+  ): Promise<Exchange> {
+    return this.resources.send(call, token ?? (await this.sharedGrants.token(kind)))
+  }
+}
+
+function describeProgress(payment: OutgoingPayment): string {
+  return (
+    `sentAmount ${describeAmount(payment.sentAmount)} of debitAmount ${describeAmount(payment.debitAmount)} / ` +
+    `receiveAmount ${describeAmount(payment.receiveAmount)}${payment.failed ? ', failed: true' : ''}`
+  )
+}

@@ -1,0 +1,16 @@
+/** Margin past a deadline, for the time between our clock reading and the target's. */
+const MARGIN_MS = 1500
+
+/**
+ * Milliseconds to wait until the target's clock has certainly passed `deadline`, without knowing how far its
+ * clock is from ours: it wrote `stampedAt` (a createdAt) before answering, and the answer arrived at
+ * `receivedAt` on our clock, so its clock then read at least `stampedAt`.
+ */
+export function msUntilServerPasses(deadline: string, stampedAt: string, receivedAt: number): number {
+  const left = Date.parse(deadline) - Date.parse(stampedAt)
+  return Math.max(0, receivedAt + left + MARGIN_MS - Date.now())
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

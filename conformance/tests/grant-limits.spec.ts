@@ -1,0 +1,186 @@
+import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
+import { LimitedPayments, PaymentSetup, type QuotedAmount } from '../resources/limited-payments.ts'
+import { covers, rule } from '../rules/covers.ts'
+
+// Small amounts, in the sender's smallest unit: the sender's balance is finite and every worker pays from it.
+const LIMIT = 30n
+const FIRST = 20n
+// Four payments of 4 at once under a limit of 10: exactly two fit, in any order.
+const CONCURRENT_LIMIT = 10n
+const CONCURRENT_VALUE = 4n
+const CONCURRENT_PAYMENTS = 4
+// Boundary crossings the interval test tolerates before it gives up (each costs one interval's limit).
+const INTERVAL_ATTEMPTS = 3
+
+test.describe('grant limits: payments under a grant stay within its limits', () => {
+  for (const side of ['debit', 'receive'] as const) {
+    const limitKey = side === 'debit' ? 'debitAmount' : 'receiveAmount'
+    const amount = (value: bigint): QuotedAmount => (side === 'debit' ? { debit: value } : { receive: value })
+
+    test(
+      `a ${limitKey} limit admits payments up to exactly the limit and refuses beyond it`,
+      covers('LIM-AMOUNT'),
+      async ({ grants, resources, discovery, sharedGrants }) => {
+        const walletAddress = side === 'debit' ? discovery.sender : discovery.receiver
+        const payments = await LimitedPayments.obtain(
+          { grants, resources, discovery, sharedGrants },
+          { [limitKey]: amountIn(walletAddress, LIMIT) },
+        )
+        const receiver = (await payments.receiver()).id
+        const spentOf = (payment: OutgoingPaymentWithSpentAmounts) => BigInt(payment[limitKey].value)
+
+        await payments.expectRefused(
+          await payments.pay(await payments.quote(receiver, amount(LIMIT + 1n))),
+          'LIM-AMOUNT',
+          `one payment of ${LIMIT + 1n} under a ${limitKey} limit of ${LIMIT}`,
+        )
+        const first = payments.expectPaid(
+          await payments.pay(await payments.quote(receiver, amount(FIRST))),
+          'LIM-AMOUNT',
+          `a payment of ${FIRST} under a ${limitKey} limit of ${LIMIT}`,
+        )
+        // The rest is worked out from what the target made of the first: a fee could change its amounts.
+        const rest = LIMIT - spentOf(first)
+        expect(
+          rest,
+          rule('LIM-AMOUNT', `the first payment's ${limitKey} is within the limit`),
+        ).toBeGreaterThan(0n)
+        const second = payments.expectPaid(
+          await payments.pay(await payments.quote(receiver, amount(rest))),
+          'LIM-AMOUNT',
+          `a payment of ${rest} that brings the ${limitKey} total to exactly the limit ${LIMIT}`,
+        )
+        expect(
+          spentOf(first) + spentOf(second),
+          rule('LIM-AMOUNT', `the two payments' ${limitKey} add up to the limit`),
+        ).toBe(LIMIT)
+        await payments.expectRefused(
+          await payments.pay(await payments.quote(receiver, amount(1n))),
+          'LIM-AMOUNT',
+          `a payment of 1 once the ${limitKey} limit of ${LIMIT} is used up`,
+        )
+      },
+    )
+  }
+
+  test(
+    'payments sent at the same time cannot together exceed a debitAmount limit',
+    covers('LIM-AMOUNT'),
+    async ({ grants, resources, discovery, sharedGrants }) => {
+      const payments = await LimitedPayments.obtain(
+        { grants, resources, discovery, sharedGrants },
+        { debitAmount: amountIn(discovery.sender, CONCURRENT_LIMIT) },
+      )
+      const receiver = (await payments.receiver()).id
+      const quotes = []
+      for (let i = 0; i < CONCURRENT_PAYMENTS; i++) {
+        quotes.push(await payments.quote(receiver, { debit: CONCURRENT_VALUE }))
+      }
+      const attempts = await Promise.all(quotes.map((quote) => payments.pay(quote)))
+
+      // Whatever order the target takes them in, exactly this many fit: any more would exceed the limit.
+      const fitting = Number(CONCURRENT_LIMIT / CONCURRENT_VALUE)
+      const created = attempts.filter((attempt) => attempt.exchange.response.status === 201)
+      expect(
+        created.length,
+        rule(
+          'LIM-AMOUNT',
+          `${CONCURRENT_PAYMENTS} simultaneous payments of ${CONCURRENT_VALUE} under a debitAmount limit of ` +
+            `${CONCURRENT_LIMIT}: ${fitting} are created (got ${attempts.map((a) => a.exchange.response.status).join(', ')})`,
+        ),
+      ).toBe(fitting)
+      for (const attempt of attempts.filter((a) => a.exchange.response.status !== 201)) {
+        await payments.expectRefused(
+          attempt,
+          'LIM-AMOUNT',
+          `a simultaneous payment of ${CONCURRENT_VALUE} beyond the limit ${CONCURRENT_LIMIT}`,
+        )
+      }
+    },
+  )
+
+  test(
+    'a receiver limit refuses payments to any other incoming payment',
+    covers('LIM-RECEIVER'),
+    async ({ grants, resources, discovery, sharedGrants }) => {
+      const context = { grants, resources, discovery, sharedGrants }
+      const setup = new PaymentSetup(context)
+      const named = (await setup.receiver()).id
+      const other = (await setup.receiver()).id
+      const payments = await LimitedPayments.obtain(context, { receiver: named })
+
+      // Quotes are not under the outgoing-payment grant: the limit bites when the payment is created.
+      await payments.expectRefused(
+        await payments.pay(await payments.quote(other, { debit: 2n })),
+        'LIM-RECEIVER',
+        `a payment from a quote for ${other}, under a grant limited to ${named}`,
+      )
+      await payments.expectRefused(
+        await payments.pay({ incomingPayment: other, debit: 2n }),
+        'LIM-RECEIVER',
+        `a payment to ${other} from incomingPayment and debitAmount, under a grant limited to ${named}`,
+      )
+      payments.expectPaid(
+        await payments.pay(await payments.quote(named, { debit: 2n })),
+        'LIM-RECEIVER',
+        `positive control, a payment to the named receiver ${named}`,
+      )
+    },
+  )
+
+  test(
+    'with an interval the limit applies per interval and the next interval starts fresh',
+    covers('LIM-INTERVAL'),
+    async ({ grants, resources, discovery, sharedGrants }) => {
+      const interval = limitInterval()
+      const payments = await LimitedPayments.obtain(
+        { grants, resources, discovery, sharedGrants },
+        { debitAmount: amountIn(discovery.sender, LIMIT), interval: interval.value },
+      )
+      const receiver = (await payments.receiver()).id
+      const clock = await IntervalClock.start(interval, async () =>
+        Date.parse((await payments.receiver()).createdAt),
+      )
+
+      // The last interval an attempt touched: a retry starts in a later one, with nothing spent in it.
+      let touched: number | undefined
+      let filled: number | undefined
+      for (let attempt = 1; filled === undefined; attempt++) {
+        expect(
+          attempt,
+          rule('LIM-INTERVAL', `the payments fit in one ${interval.durationMs / 1000} s interval`),
+        ).toBeLessThanOrEqual(INTERVAL_ATTEMPTS)
+        // Quotes first: the timed part is two payment requests and a clock reading.
+        const fill = await payments.quote(receiver, { debit: LIMIT })
+        const extra = await payments.quote(receiver, { debit: 1n })
+        const index = await clock.freshInterval(interval.durationMs / 2, touched)
+        const full = payments.expectPaid(
+          await payments.pay(fill),
+          'LIM-INTERVAL',
+          `a payment of the whole limit ${LIMIT} in a fresh interval (${interval.value})`,
+        )
+        const over = await payments.pay(extra)
+        touched = Math.max(clock.indexAt(Date.parse(full.createdAt)), await clock.currentIndex())
+        // A boundary crossed between the two payments makes the second one legitimately fresh: try again.
+        if (touched !== index) continue
+        await payments.expectRefused(
+          over,
+          'LIM-INTERVAL',
+          `a payment of 1 in the interval whose limit ${LIMIT} is used up (${interval.value})`,
+        )
+        filled = index
+      }
+
+      const fresh = await payments.quote(receiver, { debit: LIMIT })
+      const next = await clock.after(filled)
+      payments.expectPaid(
+        await payments.pay(fresh),
+        'LIM-INTERVAL',
+        `a payment of the whole limit ${LIMIT} in interval ${next}, after the limit was used up in interval ${filled}`,
+      )
+    },
+  )
+})

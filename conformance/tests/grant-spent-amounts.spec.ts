@@ -1,0 +1,142 @@
+import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { LimitedPayments } from '../resources/limited-payments.ts'
+import { resourceCalls } from '../resources/resource-calls.ts'
+import { newMarker } from '../resources/resources.ts'
+import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../resources/spent-amounts.ts'
+import { covers, rule } from '../rules/covers.ts'
+
+// Small amounts, in the sender's smallest unit: the sender's balance is finite and every worker pays from it.
+const LIMIT = 50n
+// Boundary crossings the interval test tolerates before it gives up.
+const INTERVAL_RETRIES = 2
+
+test.describe('grant spent amounts: what a grant has spent', () => {
+  test(
+    "a new grant has spent nothing, then the sum of its own settled payments, never another grant's",
+    covers('GSA-GET', 'GSA-CREATE'),
+    async ({ grants, resources, discovery, sharedGrants }) => {
+      const { sender, receiver: receiverAddress } = discovery
+      const assets = { debit: sender, receive: receiverAddress }
+      const payments = await LimitedPayments.obtain(
+        { grants, resources, discovery, sharedGrants },
+        { debitAmount: amountIn(sender, LIMIT) },
+      )
+      const receiver = (await payments.receiver()).id
+
+      // Spending under another grant of the same client and wallet address must not show under this one.
+      const elsewhere = await resources.send(
+        resourceCalls.createOutgoingPayment(
+          sender,
+          (await payments.quote(receiver, { debit: 1n })).id,
+          newMarker(),
+        ),
+        await sharedGrants.token('outgoing-payment'),
+      )
+      expect(
+        elsewhere.response.status,
+        rule('OP-CREATE-QUOTE', `a payment under the shared grant: ${summarize(elsewhere)}`),
+      ).toBe(201)
+      expectSpentAmounts(
+        await payments.spent('GSA-GET', 'the spent amounts of a grant with no payments'),
+        NOTHING,
+        assets,
+        'a grant with no payments (another grant has paid)',
+      )
+
+      const paid: OutgoingPaymentWithSpentAmounts[] = []
+      for (const value of [5n, 7n]) {
+        const payment = payments.expectPaid(
+          await payments.pay(await payments.quote(receiver, { debit: value })),
+          'GSA-GET',
+          `a payment of ${value} under a debitAmount limit of ${LIMIT}`,
+        )
+        expectSpentBefore(payment, totalsOf(paid), `payment ${paid.length + 1} of the grant`)
+        paid.push(payment)
+        await payments.untilSettled([payment], 'GSA-GET')
+        expectSpentAmounts(
+          await payments.spent('GSA-GET', `the spent amounts after ${paid.length} settled payment(s)`),
+          totalsOf(paid),
+          assets,
+          `after ${paid.length} settled payment(s) of the grant`,
+        )
+      }
+
+      await payments.expectRefused(
+        await payments.pay(await payments.quote(receiver, { debit: LIMIT })),
+        'LIM-AMOUNT',
+        `a payment of ${LIMIT} once ${totalsOf(paid).debit} of the limit ${LIMIT} is spent`,
+      )
+      expectSpentAmounts(
+        await payments.spent('GSA-GET', 'the spent amounts after a refused payment'),
+        totalsOf(paid),
+        assets,
+        'a refused payment adds nothing',
+      )
+    },
+  )
+
+  test(
+    'with an interval, the spent amounts are those of the current interval',
+    covers('GSA-GET', 'GSA-CREATE'),
+    async ({ grants, resources, discovery, sharedGrants }) => {
+      const { sender, receiver: receiverAddress } = discovery
+      const assets = { debit: sender, receive: receiverAddress }
+      const interval = limitInterval()
+      const payments = await LimitedPayments.obtain(
+        { grants, resources, discovery, sharedGrants },
+        { debitAmount: amountIn(sender, LIMIT), interval: interval.value },
+      )
+      const receiver = (await payments.receiver()).id
+      const clock = await IntervalClock.start(interval, async () =>
+        Date.parse((await payments.receiver()).createdAt),
+      )
+
+      // The last interval a payment or a reading touched: every later one has nothing spent.
+      let touched: number | undefined
+      let attempts = 0
+      for (const value of [3n, 4n]) {
+        for (;;) {
+          attempts++
+          expect(
+            attempts,
+            rule(
+              'GSA-GET',
+              `payments settle and are read back within one ${interval.durationMs / 1000} s interval`,
+            ),
+          ).toBeLessThanOrEqual(2 + INTERVAL_RETRIES)
+          const quote = await payments.quote(receiver, { debit: value })
+          const index = await clock.freshInterval(interval.durationMs / 2, touched)
+          const what = `in interval ${index}${touched === undefined ? '' : `, after payments in interval ${touched}`}`
+          expectSpentAmounts(
+            await payments.spent('GSA-GET', `the spent amounts ${what}`),
+            NOTHING,
+            assets,
+            `${what}, before any payment in it`,
+          )
+          const payment = payments.expectPaid(
+            await payments.pay(quote),
+            'GSA-GET',
+            `a payment of ${value} ${what}`,
+          )
+          expectSpentBefore(payment, NOTHING, `the first payment ${what}`)
+          await payments.untilSettled([payment], 'GSA-GET')
+          const spent = await payments.spent('GSA-GET', `the spent amounts ${what}, after a payment`)
+          touched = Math.max(clock.indexAt(Date.parse(payment.createdAt)), await clock.currentIndex())
+          // Crossing into the next interval while the payment settled leaves the reading ambiguous: try again.
+          if (touched !== index) continue
+          expectSpentAmounts(
+            spent,
+            totalsOf([payment]),
+            assets,
+            `${what}, after a settled payment of ${value}`,
+          )
+          break
+        }
+      }
+    },
+  )
+})

@@ -1,0 +1,262 @@
+import type { Quote, WalletAddress } from '@interledger/open-payments'
+import type { Exchange } from '../../clients/src/index.ts'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { describeAmount, expectAmountIn } from '../resources/amount-checks.ts'
+import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
+import { PaymentSteps } from '../resources/payment-steps.ts'
+import { resourceCalls } from '../resources/resource-calls.ts'
+import { covers, rule } from '../rules/covers.ts'
+
+/** How far the target's clock may lag ours before a fresh quote's expiresAt looks past. */
+const CLOCK_SKEW_MS = 5_000
+
+/** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
+function expectQuoteOf(ruleId: string, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
+  expect(exchange.response.status, rule(ruleId, `the quote is created: ${summarize(exchange)}`)).toBe(201)
+  const quote = exchange.response.json as Quote
+  expect(quote.walletAddress, rule(ruleId, 'walletAddress is the sending wallet address sent')).toBe(
+    sender.id,
+  )
+  expect(quote.receiver, rule(ruleId, 'receiver is the incoming payment sent')).toBe(receiver)
+  expect(quote.expiresAt, rule(ruleId, 'the quote has an expiresAt')).toEqual(expect.any(String))
+  const expiresAt = Date.parse(quote.expiresAt!)
+  expect(
+    expiresAt > Date.now() - CLOCK_SKEW_MS && expiresAt > Date.parse(quote.createdAt),
+    rule(ruleId, `expiresAt ${quote.expiresAt} is in the future (created ${quote.createdAt})`),
+  ).toBe(true)
+  return quote
+}
+
+function expectRefused(ruleId: string, exchange: Exchange, what: string): void {
+  expect(exchange.response.status, rule(ruleId, `${what} is refused with 400: ${summarize(exchange)}`)).toBe(
+    400,
+  )
+  expect(
+    (exchange.response.json as { error?: { code?: unknown } } | undefined)?.error?.code,
+    rule(ruleId, `${what}: the refusal carries an error code`),
+  ).toEqual(expect.any(String))
+}
+
+test.describe('quotes', () => {
+  test(
+    'a fixed-send quote keeps the debitAmount and works out the receiveAmount',
+    covers('QT-CREATE'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender, receiver } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment } = await steps.receiver({ incomingValue: 1000n })
+      const debitAmount = amountIn(sender, 7n)
+
+      const quote = expectQuoteOf(
+        'QT-CREATE',
+        await steps.sendQuote(payment.id, { debitAmount }),
+        sender,
+        payment.id,
+      )
+      expect(quote.debitAmount, rule('QT-CREATE', 'a fixed-send quote keeps the debitAmount')).toEqual(
+        debitAmount,
+      )
+      expectAmountIn('QT-CREATE', quote.receiveAmount, receiver, 'receiveAmount')
+
+      const foreign = foreignAmount(sender, 7n)
+      const refused = await steps.sendQuote(payment.id, { debitAmount: foreign })
+      expectRefused(
+        'QT-CREATE',
+        refused,
+        `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,
+      )
+    },
+  )
+
+  test(
+    'a fixed-receive quote keeps the receiveAmount and works out the debitAmount',
+    covers('QT-CREATE'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender, receiver } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment } = await steps.receiver({ incomingValue: 1000n })
+      const receiveAmount = amountIn(receiver, 7n)
+
+      const quote = expectQuoteOf(
+        'QT-CREATE',
+        await steps.sendQuote(payment.id, { receiveAmount }),
+        sender,
+        payment.id,
+      )
+      expect(quote.receiveAmount, rule('QT-CREATE', 'a fixed-receive quote keeps the receiveAmount')).toEqual(
+        receiveAmount,
+      )
+      expectAmountIn('QT-CREATE', quote.debitAmount, sender, 'debitAmount')
+
+      const foreign = foreignAmount(receiver, 7n)
+      const refused = await steps.sendQuote(payment.id, { receiveAmount: foreign })
+      expectRefused(
+        'QT-CREATE',
+        refused,
+        `a receiveAmount in ${describeAmount(foreign)}, not the receiver's asset`,
+      )
+    },
+  )
+
+  test(
+    'a quote with both debitAmount and receiveAmount is refused',
+    covers('QT-ONE-AMOUNT'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender, receiver } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment } = await steps.receiver({ incomingValue: 1000n })
+      const debitAmount = amountIn(sender, 5n)
+      const receiveAmount = amountIn(receiver, 5n)
+
+      const refused = await steps.sendQuote(payment.id, { debitAmount, receiveAmount })
+      expectRefused('QT-ONE-AMOUNT', refused, 'a quote with both amounts')
+
+      for (const amounts of [{ debitAmount }, { receiveAmount }]) {
+        const control = await steps.sendQuote(payment.id, amounts)
+        expect(
+          control.response.status,
+          rule('QT-ONE-AMOUNT', `positive control, ${Object.keys(amounts)[0]} alone: ${summarize(control)}`),
+        ).toBe(201)
+      }
+    },
+  )
+
+  test(
+    "without amounts, the quote receives what the receiver's incomingAmount asks",
+    covers('QT-INFER'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender, receiver } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment } = await steps.receiver({ incomingValue: 25n })
+
+      const quote = expectQuoteOf('QT-INFER', await steps.sendQuote(payment.id, {}), sender, payment.id)
+      expect(
+        quote.receiveAmount,
+        rule('QT-INFER', 'receiveAmount is the incomingAmount less the receivedAmount (nothing yet)'),
+      ).toEqual(amountIn(receiver, 25n))
+      expectAmountIn('QT-INFER', quote.debitAmount, sender, 'debitAmount')
+
+      const open = await steps.receiver()
+      const nothingToInfer = await steps.sendQuote(open.payment.id, {})
+      expect(
+        nothingToInfer.response.status,
+        rule(
+          'QT-INFER',
+          `a receiver without incomingAmount gives nothing to infer: ${summarize(nothingToInfer)}`,
+        ),
+      ).not.toBe(201)
+    },
+  )
+
+  test(
+    'without amounts and no incomingAmount, the quote fails',
+    covers('QT-NO-AMOUNT'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment } = await steps.receiver()
+      expect(
+        payment.incomingAmount,
+        rule('QT-NO-AMOUNT', 'the receiver has no incomingAmount'),
+      ).toBeUndefined()
+
+      const refused = await steps.sendQuote(payment.id, {})
+      expectRefused('QT-NO-AMOUNT', refused, 'a quote without amounts to a receiver without incomingAmount')
+
+      const control = await steps.sendQuote(payment.id, { debitAmount: amountIn(sender, 5n) })
+      expect(
+        control.response.status,
+        rule('QT-NO-AMOUNT', `positive control, the same receiver with a debitAmount: ${summarize(control)}`),
+      ).toBe(201)
+    },
+  )
+
+  test(
+    'get returns the quote; an unknown id is not found',
+    covers('QT-GET'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment } = await steps.receiver({ incomingValue: 1000n })
+      const created = await steps.quote(payment.id, { debitAmount: amountIn(sender, 3n) })
+      const token = await sharedGrants.token('quote')
+
+      const read = await resources.send(resourceCalls.getQuote(created.id), token)
+      expect(read.response.status, rule('QT-GET', `get the quote: ${summarize(read)}`)).toBe(200)
+      const quote = read.response.json as Quote
+      expect(
+        {
+          id: quote.id,
+          walletAddress: quote.walletAddress,
+          receiver: quote.receiver,
+          debitAmount: quote.debitAmount,
+          receiveAmount: quote.receiveAmount,
+        },
+        rule('QT-GET', 'get returns the quote as created'),
+      ).toEqual({
+        id: created.id,
+        walletAddress: created.walletAddress,
+        receiver: created.receiver,
+        debitAmount: created.debitAmount,
+        receiveAmount: created.receiveAmount,
+      })
+      expect(
+        [Date.parse(quote.createdAt), Date.parse(quote.expiresAt ?? '')],
+        rule('QT-GET', 'get returns the createdAt and expiresAt of the created quote'),
+      ).toEqual([Date.parse(created.createdAt), Date.parse(created.expiresAt ?? '')])
+
+      const unknown = await resources.send(
+        resourceCalls.getQuote(paymentCalls.unknownId(sender, 'quotes')),
+        token,
+      )
+      expect(unknown.response.status, rule('QT-GET', `an unknown quote id: ${summarize(unknown)}`)).toBe(404)
+    },
+  )
+
+  test(
+    "a quote across assets debits the sender's asset and receives the receiver's",
+    covers('QT-CROSS-ASSET'),
+    async ({ resources, discovery, sharedGrants, grants }) => {
+      const { sender, otherAsset } = discovery
+      test.skip(
+        !otherAsset,
+        'the target file gives no walletAddresses.otherAsset (a wallet in another asset)',
+      )
+      const other = otherAsset!
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const token = (await grants.incomingPayment(other)).grant.access_token.value
+      const { payment } = await steps.receiver({ incomingValue: 10_000n }, other, token)
+
+      const debitAmount = amountIn(sender, 100n)
+      const fixedSend = expectQuoteOf(
+        'QT-CROSS-ASSET',
+        await steps.sendQuote(payment.id, { debitAmount }),
+        sender,
+        payment.id,
+      )
+      expect(
+        fixedSend.debitAmount,
+        rule('QT-CROSS-ASSET', 'a fixed-send quote keeps the debitAmount'),
+      ).toEqual(debitAmount)
+      expectAmountIn('QT-CROSS-ASSET', fixedSend.receiveAmount, other, 'the fixed-send receiveAmount')
+
+      const receiveAmount = amountIn(other, 100n)
+      const fixedReceive = expectQuoteOf(
+        'QT-CROSS-ASSET',
+        await steps.sendQuote(payment.id, { receiveAmount }),
+        sender,
+        payment.id,
+      )
+      expect(
+        fixedReceive.receiveAmount,
+        rule('QT-CROSS-ASSET', 'a fixed-receive quote keeps the receiveAmount'),
+      ).toEqual(receiveAmount)
+      expectAmountIn('QT-CROSS-ASSET', fixedReceive.debitAmount, sender, 'the fixed-receive debitAmount')
+
+      const refused = await steps.sendQuote(payment.id, { receiveAmount: amountIn(sender, 100n) })
+      expectRefused('QT-CROSS-ASSET', refused, `a receiveAmount in the sender's asset, not the receiver's`)
+    },
+  )
+})

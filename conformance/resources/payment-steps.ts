@@ -6,7 +6,6 @@ import type {
   Quote,
   WalletAddress,
 } from '@interledger/open-payments'
-import type { OutgoingPaymentPaginationResult } from '@interledger/open-payments/dist/types.js'
 import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import type { Discovery } from '../discovery/discovery.ts'
@@ -18,11 +17,11 @@ import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { sleep } from './server-time.ts'
+import { walkList } from './walk-list.ts'
 
 /** How long a payment may take to settle; a target that pays over a real network needs seconds, not minutes. */
 export const SETTLEMENT_TIMEOUT_MS = 30_000
 const POLL_INTERVALS = [100, 250, 500, 1000]
-const MAX_LIST_PAGES = 50
 
 export interface CreatedReceiver {
   payment: IncomingPaymentWithPaymentMethods
@@ -108,22 +107,13 @@ export class PaymentSteps {
    * is not specified, so the newest payment may be on any page.
    */
   async listsOutgoing(id: string): Promise<boolean> {
-    const first = resourceCalls.listOutgoingPayments(this.discovery.sender, 100)
-    let cursor: string | undefined
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const url = new URL(first.url)
-      if (cursor !== undefined) url.searchParams.set('cursor', cursor)
-      const exchange = await this.#sendWithToken('outgoing-payment', { ...first, url: url.href })
-      expect(
-        exchange.response.status,
-        rule('OP-GET', `listing outgoing payments: ${summarize(exchange)}`),
-      ).toBe(200)
-      const body = exchange.response.json as OutgoingPaymentPaginationResult
-      if (body.result.some((item) => item.id === id)) return true
-      if (!body.pagination.hasNextPage || body.pagination.endCursor === undefined) return false
-      cursor = body.pagination.endCursor
-    }
-    return false
+    const items = await walkList(
+      this.resources,
+      resourceCalls.listOutgoingPayments(this.discovery.sender, 100),
+      await this.sharedGrants.token('outgoing-payment'),
+      'OP-GET',
+    )
+    return items.some((item) => (item as { id?: unknown }).id === id)
   }
 
   async readIncoming(id: string, token?: string): Promise<IncomingPayment> {

@@ -144,6 +144,45 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.equal(await f.balanceOf('alice'), balance - 1n)
       })
 
+      it('fails a payment whose settlement throws, without moving money, and settles the next one', async () => {
+        // A trigger makes the database refuse this one settlement, as an unforeseen error would.
+        await f.db.raw(`
+          create function refuse_thirteen() returns trigger language plpgsql as $$
+          begin
+            if new.amount = 13 then raise exception 'refused by the test'; end if;
+            return new;
+          end $$`)
+        await f.db.raw(
+          'create trigger refuse_thirteen before insert on ledger_movements for each row execute function refuse_thirteen()',
+        )
+        try {
+          const balance = await f.balanceOf('alice')
+          const broken = f.created(
+            await f.pay({ source: { incomingPaymentId: (await f.incoming()).id, debitAmount: usd(13n) } }),
+          )
+          const next = f.created(
+            await f.pay({ source: { incomingPaymentId: (await f.incoming()).id, debitAmount: usd(2n) } }),
+          )
+          const outcomes = await f.settleAll()
+          assert.deepEqual(
+            outcomes.map(({ paymentId, outcome, ...rest }) => [
+              paymentId,
+              outcome,
+              'reason' in rest ? rest.reason : '',
+            ]),
+            [
+              [broken.payment.id, 'failed', 'settlement error'],
+              [next.payment.id, 'completed', ''],
+            ],
+          )
+          assert.equal(await f.balanceOf('alice'), balance - 2n)
+          assert.equal((await checkLedger(f.db)).balanced, true)
+        } finally {
+          await f.db.raw('drop trigger refuse_thirteen on ledger_movements')
+          await f.db.raw('drop function refuse_thirteen()')
+        }
+      })
+
       it('enforces receiver, receiveAmount and interval limits', async () => {
         const receiver = await f.incoming()
         const other = await f.incoming()

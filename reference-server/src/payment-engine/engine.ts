@@ -31,13 +31,16 @@ export function createPaymentEngine(deps: EngineDependencies): PaymentEngine {
         const settled = await settleNextPayment(deps.db)
         if (settled === undefined) break
         if (settled.outcome === 'failed') {
-          logger.info({ paymentId: settled.paymentId, reason: settled.reason }, 'outgoing payment failed')
+          const { paymentId, reason, error } = settled
+          if (error === undefined) logger.info({ paymentId, reason }, 'outgoing payment failed')
+          else
+            logger.error({ paymentId, reason, err: error }, 'outgoing payment failed on an unexpected error')
         } else {
           logger.debug({ paymentId: settled.paymentId }, 'outgoing payment settled')
         }
       }
     } catch (err) {
-      // A failed transaction rolled back whole; the payment stays `sending` and the next poll retries it.
+      // Not even the payment could be marked failed (the database is unreachable, say): the next poll retries.
       logger.error({ err }, 'settling outgoing payments failed')
     }
     if (!stopped) {

@@ -17,10 +17,11 @@ export type FailureReason =
   | 'receivedAmount would overflow'
   | 'insufficient balance'
   | 'receiver balance would overflow'
+  | 'settlement error'
 
 export type Settlement =
   | { paymentId: string; outcome: 'completed' }
-  | { paymentId: string; outcome: 'failed'; reason: FailureReason }
+  | { paymentId: string; outcome: 'failed'; reason: FailureReason; error?: unknown }
 
 /**
  * Settles the oldest payment waiting to be sent, in one transaction: debit the sender, credit the receiver's
@@ -30,9 +31,25 @@ export type Settlement =
  * payment is waiting.
  */
 export async function settleNextPayment(db: Database): Promise<Settlement | undefined> {
+  let claimed: string | undefined
+  try {
+    return await settleIn(db, (id) => {
+      claimed = id
+    })
+  } catch (error) {
+    if (claimed === undefined) throw error
+    // The settlement rolled back whole, so no money moved. Left `sending`, the payment would be claimed first
+    // again on every poll and hold up every payment behind it: it fails instead, releasing its reservation.
+    await db.transaction((trx) => markOutgoingPaymentFailed(trx, claimed!))
+    return { paymentId: claimed, outcome: 'failed', reason: 'settlement error', error }
+  }
+}
+
+async function settleIn(db: Database, onClaim: (id: string) => void): Promise<Settlement | undefined> {
   return db.transaction(async (trx) => {
     const payment = await claimNextSendingPayment(trx)
     if (payment === undefined) return undefined
+    onClaim(payment.id)
     const receiver = await findIncomingPayment(trx, payment.incomingPaymentId, { forUpdate: true })
     if (receiver === undefined) throw new Error(`outgoing payment ${payment.id} has no incoming payment`)
     const balances = await lockBalances(trx, [payment.walletAddressId, receiver.walletAddressId])

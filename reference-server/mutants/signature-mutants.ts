@@ -47,8 +47,7 @@ function outcomeOf(report: { suites: JsonSuite[] }): Outcome {
         }
       }
     }
-    for (const child of suite.suites ?? [])
-      visit(child, suite.title.endsWith('.ts') ? path : [...path, child.title])
+    for (const child of suite.suites ?? []) visit(child, here)
   }
   for (const suite of report.suites) visit(suite, [])
   return outcome

@@ -1,3 +1,5 @@
+import { sleep } from '../resources/server-time.ts'
+
 /** Long enough for a few requests in one interval, short enough to wait for the next. */
 export const INTERVAL_SECONDS = 5
 
@@ -92,8 +94,4 @@ export class IntervalClock {
     this.#offsetMs = stampedAt - (sentAt + Date.now()) / 2
     return stampedAt
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 }

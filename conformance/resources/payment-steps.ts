@@ -23,6 +23,13 @@ import { walkList } from './walk-list.ts'
 export const SETTLEMENT_TIMEOUT_MS = 30_000
 const POLL_INTERVALS = [100, 250, 500, 1000]
 
+export interface PaymentOutcome {
+  state: 'sent' | 'failed' | 'pending'
+  /** The amounts as last read, for a failure message. */
+  detail: string
+  payment: OutgoingPayment
+}
+
 export interface CreatedReceiver {
   payment: IncomingPaymentWithPaymentMethods
   /** When the answer arrived, on our clock (see server-time.ts). */
@@ -128,34 +135,29 @@ export class PaymentSteps {
     return exchange.response.json as IncomingPayment
   }
 
-  /** Polls the outgoing payment until sentAmount shows it all sent; never beyond its debitAmount. */
-  async untilSent(id: string, token?: string): Promise<OutgoingPayment> {
-    let latest: OutgoingPayment | undefined
-    await expect
-      .poll(
-        async () => {
-          const exchange = await this.#sendWithToken(
-            'outgoing-payment',
-            resourceCalls.getOutgoingPayment(id),
-            token,
-          )
-          if (exchange.response.status !== 200) return `GET answered ${summarize(exchange)}`
-          latest = exchange.response.json as OutgoingPayment
-          if (!sentWithinDebit(latest)) return `sentAmount exceeds debitAmount: ${describeProgress(latest)}`
-          return isFullySent(latest) ? 'sent' : describeProgress(latest)
-        },
-        {
-          message: rule(
-            'OP-SETTLE',
-            `${id}: sentAmount reaches debitAmount (sender's asset) or receiveAmount (receiver's) ` +
-              `within ${SETTLEMENT_TIMEOUT_MS / 1000} s, and never exceeds debitAmount`,
-          ),
-          timeout: SETTLEMENT_TIMEOUT_MS,
-          intervals: POLL_INTERVALS,
-        },
-      )
-      .toBe('sent')
-    return latest!
+  /**
+   * Waits until the outgoing payment shows it all sent; one that fails or stays unsent fails as `ruleId`, the
+   * rule that counts on it settling. Sending beyond debitAmount is always OP-SETTLE's failure, whoever waits.
+   */
+  async untilSent(id: string, ruleId = 'OP-SETTLE', token?: string): Promise<OutgoingPayment> {
+    const { state, detail, payment } = await this.outcome(id, token)
+    expect(state, rule(ruleId, `${id}: the payment the check counts on did not fail: ${detail}`)).not.toBe(
+      'failed',
+    )
+    // A payment past its debitAmount counts as sent, so `outcome` has stopped on it: checked here, not per poll.
+    expect(
+      sentWithinDebit(payment),
+      rule('OP-SETTLE', `${id}: sentAmount never exceeds debitAmount: ${detail}`),
+    ).toBe(true)
+    expect(
+      state,
+      rule(
+        ruleId,
+        `${id}: sentAmount reaches debitAmount (sender's asset) or receiveAmount (receiver's) ` +
+          `within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`,
+      ),
+    ).toBe('sent')
+    return payment
   }
 
   /** Polls the incoming payment until receivedAmount is `value`; fails naming `ruleId` otherwise. */
@@ -194,12 +196,8 @@ export class PaymentSteps {
     await expect
       .poll(
         async () => {
-          const exchange = await this.#sendWithToken(
-            'outgoing-payment',
-            resourceCalls.getOutgoingPayment(id),
-            token,
-          )
-          latest = exchange.response.json as OutgoingPayment | undefined
+          // Any answer but a failed payment, an error included, is read as "not failed yet".
+          latest = (await this.#getOutgoing(id, token)).response.json as OutgoingPayment | undefined
           return latest?.failed === true
         },
         {
@@ -212,28 +210,26 @@ export class PaymentSteps {
     return latest!
   }
 
-  /** Where the outgoing payment stands once it has failed, sent it all, or SETTLEMENT_TIMEOUT_MS has passed. */
-  async outcome(
-    id: string,
-    token?: string,
-  ): Promise<{ state: 'sent' | 'failed' | 'pending'; detail: string }> {
+  /**
+   * Where the outgoing payment stands once it has failed, sent it all, or SETTLEMENT_TIMEOUT_MS has passed. A
+   * GET that does not answer 200 fails OP-GET at once: the payment exists, so there is nothing to wait for.
+   */
+  async outcome(id: string, token?: string): Promise<PaymentOutcome> {
     const deadline = Date.now() + SETTLEMENT_TIMEOUT_MS
     for (let attempt = 0; ; attempt++) {
-      const exchange = await this.#sendWithToken(
-        'outgoing-payment',
-        resourceCalls.getOutgoingPayment(id),
-        token,
-      )
-      expect(exchange.response.status, rule('OP-GET', `reading the payment: ${summarize(exchange)}`)).toBe(
-        200,
-      )
+      const exchange = await this.#getOutgoing(id, token)
+      expect(exchange.response.status, rule('OP-GET', `reading ${id}: ${summarize(exchange)}`)).toBe(200)
       const payment = exchange.response.json as OutgoingPayment
       const detail = describeProgress(payment)
-      if (payment.failed) return { state: 'failed', detail }
-      if (isFullySent(payment)) return { state: 'sent', detail }
-      if (Date.now() > deadline) return { state: 'pending', detail }
+      if (payment.failed) return { state: 'failed', detail, payment }
+      if (isFullySent(payment)) return { state: 'sent', detail, payment }
+      if (Date.now() > deadline) return { state: 'pending', detail, payment }
       await sleep(POLL_INTERVALS[Math.min(attempt, POLL_INTERVALS.length - 1)]!)
     }
+  }
+
+  #getOutgoing(id: string, token?: string): Promise<Exchange> {
+    return this.#sendWithToken('outgoing-payment', resourceCalls.getOutgoingPayment(id), token)
   }
 
   /** With `token` (a grant of the test's own), else the worker's shared grant of that kind. */

@@ -11,6 +11,7 @@ export function msUntilServerPasses(deadline: string, stampedAt: string, receive
   return Math.max(0, receivedAt + left + MARGIN_MS - Date.now())
 }
 
+/** A deadline already past (a negative `ms`) resolves at once rather than warn about a negative timeout. */
 export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 }

@@ -2,7 +2,8 @@ import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
-import { LimitedPayments, PaymentSetup, type QuotedAmount } from '../resources/limited-payments.ts'
+import { LimitedPayments, type QuotedAmount } from '../resources/limited-payments.ts'
+import { PaymentSteps } from '../resources/payment-steps.ts'
 import { covers, rule } from '../rules/covers.ts'
 
 // Small amounts, in the sender's smallest unit: the sender's balance is finite and every worker pays from it.
@@ -106,11 +107,14 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
     'a receiver limit refuses payments to any other incoming payment',
     covers('LIM-RECEIVER'),
     async ({ grants, resources, discovery, sharedGrants }) => {
-      const context = { grants, resources, discovery, sharedGrants }
-      const setup = new PaymentSetup(context)
-      const named = (await setup.receiver()).id
-      const other = (await setup.receiver()).id
-      const payments = await LimitedPayments.obtain(context, { receiver: named })
+      // The receivers come first: the grant names one of them.
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const named = (await steps.receiver()).payment.id
+      const other = (await steps.receiver()).payment.id
+      const payments = await LimitedPayments.obtain(
+        { grants, resources, discovery, sharedGrants },
+        { receiver: named },
+      )
 
       // Quotes are not under the outgoing-payment grant: the limit bites when the payment is created.
       await payments.expectRefused(

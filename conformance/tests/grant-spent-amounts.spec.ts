@@ -2,10 +2,7 @@ import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
-import { summarize } from '../http/format-exchange.ts'
 import { LimitedPayments } from '../resources/limited-payments.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
 import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../resources/spent-amounts.ts'
 import { covers, rule } from '../rules/covers.ts'
 
@@ -27,19 +24,9 @@ test.describe('grant spent amounts: what a grant has spent', () => {
       )
       const receiver = (await payments.receiver()).id
 
-      // Spending under another grant of the same client and wallet address must not show under this one.
-      const elsewhere = await resources.send(
-        resourceCalls.createOutgoingPayment(
-          sender,
-          (await payments.quote(receiver, { debit: 1n })).id,
-          newMarker(),
-        ),
-        await sharedGrants.token('outgoing-payment'),
-      )
-      expect(
-        elsewhere.response.status,
-        rule('OP-CREATE-QUOTE', `a payment under the shared grant: ${summarize(elsewhere)}`),
-      ).toBe(201)
+      // Spending under another grant of the same client and wallet address (steps pay under the worker's
+      // shared grant) must not show under this one.
+      await payments.steps.pay(await payments.quote(receiver, { debit: 1n }))
       expectSpentAmounts(
         await payments.spent('GSA-GET', 'the spent amounts of a grant with no payments'),
         NOTHING,
@@ -56,7 +43,7 @@ test.describe('grant spent amounts: what a grant has spent', () => {
         )
         expectSpentBefore(payment, totalsOf(paid), `payment ${paid.length + 1} of the grant`)
         paid.push(payment)
-        await payments.untilSettled([payment], 'GSA-GET')
+        await payments.untilSent(payment.id, 'GSA-GET')
         expectSpentAmounts(
           await payments.spent('GSA-GET', `the spent amounts after ${paid.length} settled payment(s)`),
           totalsOf(paid),
@@ -123,7 +110,7 @@ test.describe('grant spent amounts: what a grant has spent', () => {
             `a payment of ${value} ${what}`,
           )
           expectSpentBefore(payment, NOTHING, `the first payment ${what}`)
-          await payments.untilSettled([payment], 'GSA-GET')
+          await payments.untilSent(payment.id, 'GSA-GET')
           const spent = await payments.spent('GSA-GET', `the spent amounts ${what}, after a payment`)
           touched = Math.max(clock.indexAt(Date.parse(payment.createdAt)), await clock.currentIndex())
           // Crossing into the next interval while the payment settled leaves the reading ambiguous: try again.

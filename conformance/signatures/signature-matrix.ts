@@ -251,6 +251,20 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
       },
     }),
   },
+  {
+    name: 'label given twice, the last (winning) signature valid',
+    reason: 'RFC 8941 keeps the last duplicate, which verifies; a stricter verifier refuses the ambiguity',
+    rules: ['SIG-VERIFY'],
+    outcome: WARN,
+    tamper: () => ({
+      alter: (request) => {
+        const input = request.headers['signature-input']!
+        const signature = request.headers.signature!
+        const twice = withHeader(request, 'signature-input', `${input}, ${input}`)
+        return withHeader(twice, 'signature', `${flipFirstBit(signature)}, ${signature}`)
+      },
+    }),
+  },
 ]
 
 function without(...names: string[]): (request: OutgoingRequest) => OutgoingRequest {

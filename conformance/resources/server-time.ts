@@ -15,3 +15,13 @@ export function msUntilServerPasses(deadline: string, stampedAt: string, receive
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 }
+
+/**
+ * A whole second at least `aheadMs` ahead of the target's clock, worked out from a createdAt it stamped
+ * (`stampedAt`) before its answer arrived at `receivedAt` on our clock. Our clock's distance from the target's
+ * does not enter: an expiry computed from ours alone lands in the target's past when its clock runs ahead.
+ */
+export function aheadOfServer(stampedAt: string, receivedAt: number, aheadMs: number): Date {
+  const serverNow = Date.parse(stampedAt) + (Date.now() - receivedAt)
+  return new Date(Math.ceil((serverNow + aheadMs) / 1000) * 1000)
+}

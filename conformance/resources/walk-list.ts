@@ -12,16 +12,28 @@ interface ListPage {
   result?: unknown[]
 }
 
+export interface ListWalk {
+  items: unknown[]
+  /**
+   * Whether the walk reached the end of the list (or the item it looked for). A target that keeps its data
+   * (a long-lived ASE) may hold more than MAX_PAGES pages on a wallet address, in an order that puts what a
+   * test just made last: "not seen" then proves nothing.
+   */
+  complete: boolean
+}
+
 /**
- * Every item of a list, following `endCursor` forward from the first page. The spec leaves the order open,
- * so a check that wants one item must look through them all, not just the first page.
+ * Every item of a list, following `endCursor` forward from the first page, up to the first item `until`
+ * accepts. The spec leaves the order open, so a check that wants one item must look through them all, not
+ * just the first page.
  */
-export async function walkList(
+export async function walkListUntil(
   resources: Resources,
   first: ResourceCall,
   token: string,
   ruleId: string,
-): Promise<unknown[]> {
+  until: (item: unknown) => boolean = () => false,
+): Promise<ListWalk> {
   const items: unknown[] = []
   let call = first
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -29,11 +41,22 @@ export async function walkList(
     expect(exchange.response.status, rule(ruleId, `listing: ${summarize(exchange)}`)).toBe(200)
     const body = exchange.response.json as ListPage
     items.push(...(body.result ?? []))
+    if ((body.result ?? []).some(until)) return { items, complete: true }
     const cursor = body.pagination?.endCursor
-    if (!body.pagination?.hasNextPage || cursor === undefined) return items
+    if (!body.pagination?.hasNextPage || cursor === undefined) return { items, complete: true }
     const url = new URL(first.url)
     url.searchParams.set('cursor', cursor)
     call = { ...first, url: url.href }
   }
-  return items
+  return { items, complete: false }
+}
+
+/** Every item of a list (see walkListUntil), as far as MAX_PAGES pages reach. */
+export async function walkList(
+  resources: Resources,
+  first: ResourceCall,
+  token: string,
+  ruleId: string,
+): Promise<unknown[]> {
+  return (await walkListUntil(resources, first, token, ruleId)).items
 }

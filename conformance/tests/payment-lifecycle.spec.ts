@@ -4,13 +4,13 @@ import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
-import { msUntilServerPasses, sleep } from '../resources/server-time.ts'
+import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
 import { covers, rule } from '../rules/covers.ts'
 
 /** decisions.md: a quote or payment to a completed or expired incoming payment gets 400 (Rafiki) or 403. */
 const REFUSED = [400, 403]
 
-/** Long enough for a quote made right after creation, short enough to wait for; allows modest clock skew. */
+/** Long enough for a quote made right after creation, short enough to wait for (on the target's clock). */
 const RECEIVER_LIFETIME_MS = 8_000
 
 test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS })
@@ -116,7 +116,10 @@ test.describe('incoming payments paid by outgoing payments', () => {
     async ({ resources, discovery, sharedGrants }) => {
       const { sender } = discovery
       const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const expiresAt = new Date(Date.now() + RECEIVER_LIFETIME_MS)
+      // The expiry is set on the target's clock, read from a first receiver's createdAt: one computed from ours
+      // lies in the target's past when its clock runs ahead, and the create is rightly refused.
+      const clock = await steps.receiver()
+      const expiresAt = aheadOfServer(clock.payment.createdAt, clock.receivedAt, RECEIVER_LIFETIME_MS)
       const { payment: receiver, receivedAt } = await steps.receiver({ incomingValue: 10n, expiresAt })
       const earlier = await steps.quote(
         receiver.id,

@@ -8,9 +8,7 @@ import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
 import { PaymentSteps } from '../resources/payment-steps.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { covers, rule } from '../rules/covers.ts'
-
-/** How far the target's clock may lag ours before a fresh quote's expiresAt looks past. */
-const CLOCK_SKEW_MS = 5_000
+import { warn } from '../rules/warn.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
 function expectQuoteOf(ruleId: string, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
@@ -20,11 +18,15 @@ function expectQuoteOf(ruleId: string, exchange: Exchange, sender: WalletAddress
     sender.id,
   )
   expect(quote.receiver, rule(ruleId, 'receiver is the incoming payment sent')).toBe(receiver)
-  expect(quote.expiresAt, rule(ruleId, 'the quote has an expiresAt')).toEqual(expect.any(String))
-  const expiresAt = Date.parse(quote.expiresAt!)
+  // The spec does not list the quote's required fields and the OpenAPI document leaves expiresAt optional.
+  if (quote.expiresAt === undefined) {
+    warn(ruleId, `the quote has no expiresAt: how long its amounts hold is not said (${quote.id})`)
+    return quote
+  }
+  // Against the target's own createdAt, not our clock: the two clocks need not agree.
   expect(
-    expiresAt > Date.now() - CLOCK_SKEW_MS && expiresAt > Date.parse(quote.createdAt),
-    rule(ruleId, `expiresAt ${quote.expiresAt} is in the future (created ${quote.createdAt})`),
+    Date.parse(quote.expiresAt) > Date.parse(quote.createdAt),
+    rule(ruleId, `expiresAt ${quote.expiresAt} is after the quote's createdAt ${quote.createdAt}`),
   ).toBe(true)
   return quote
 }

@@ -3,16 +3,9 @@ import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { expectAuthorizationRequired, expectPublicView } from '../resources/authentication-checks.ts'
-import {
-  coreFields,
-  expectCreated,
-  expectPayableMethods,
-  otherAssetCode,
-  otherAssetScale,
-} from '../resources/incoming-payment-checks.ts'
+import { coreFields, expectCreated, expectPayableMethods } from '../resources/incoming-payment-checks.ts'
 import {
   anHourAhead,
-  expectNothingCreated,
   expectRefused,
   readIncomingPayment,
   unknownIncomingPayment,
@@ -20,115 +13,13 @@ import {
 import { listCall } from '../resources/list-pages.ts'
 import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
-import { msUntilServerPasses, sleep } from '../resources/server-time.ts'
-import { walkList } from '../resources/walk-list.ts'
+import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
+import { walkListUntil } from '../resources/walk-list.ts'
 import { covers, rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'
 
-test.describe('incoming payments: create', () => {
-  test(
-    'with incomingAmount, expiresAt and metadata: each is returned as requested',
-    covers('IP-CREATE', 'IP-METHODS', 'IP-METADATA'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const sent = {
-        incomingAmount: amountIn(receiver, 2500n),
-        expiresAt: anHourAhead(),
-        metadata: {
-          ...markerMetadata(newMarker()),
-          description: 'Invoice INV-42 \u00e9\ud83d\ude00',
-          nested: { lines: [1, 2.5, null, true, { sku: 'A-1' }] },
-        },
-      }
-      const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, sent), token)
-      expectCreated(exchange, receiver, sent, 'create with every optional field')
-      expectPayableMethods(exchange, 'the created incoming payment')
-    },
-  )
-
-  test(
-    'with walletAddress alone',
-    covers('IP-CREATE', 'IP-METHODS'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, {}), token)
-      expectCreated(exchange, receiver, {}, 'create with walletAddress alone')
-      expectPayableMethods(exchange, 'the created incoming payment')
-    },
-  )
-
-  const badBodies: { name: string; fields: Record<string, unknown> }[] = [
-    { name: 'without walletAddress', fields: { walletAddress: undefined } },
-    { name: 'with an unknown field', fields: { amount: '5' } },
-    { name: 'with a malformed expiresAt', fields: { expiresAt: 'tomorrow' } },
-    { name: 'with an expiresAt on February 30', fields: { expiresAt: '2030-02-30T00:00:00Z' } },
-  ]
-  for (const { name, fields } of badBodies) {
-    test(`${name}: 400`, covers('IP-CREATE'), async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const marker = newMarker()
-      const valid = { incomingAmount: amountIn(receiver, 100n), metadata: markerMetadata(marker) }
-      const refused = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { ...valid, ...fields }),
-        token,
-      )
-      expectRefused('IP-CREATE', refused, [400], `create ${name}`)
-      await expectNothingCreated(resources, 'IP-CREATE', receiver, token, marker, `create ${name}`)
-
-      const control = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, valid), token)
-      expect(
-        control.response.status,
-        rule('IP-CREATE', `positive control, the same body made valid: ${summarize(control)}`),
-      ).toBe(201)
-    })
-  }
-
-  test(
-    "an incomingAmount outside the wallet address's asset: 400",
-    covers('IP-ASSET'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const own = amountIn(receiver, 100n)
-      const foreign = [
-        {
-          what: `assetCode ${otherAssetCode(receiver)}`,
-          amount: { ...own, assetCode: otherAssetCode(receiver) },
-        },
-        {
-          what: `assetScale ${otherAssetScale(receiver)}`,
-          amount: { ...own, assetScale: otherAssetScale(receiver) },
-        },
-      ]
-      const marker = newMarker()
-      for (const { what, amount } of foreign) {
-        const refused = await resources.send(
-          resourceCalls.createIncomingPaymentWith(receiver, {
-            incomingAmount: amount,
-            metadata: markerMetadata(marker),
-          }),
-          token,
-        )
-        expectRefused('IP-ASSET', refused, [400], `an incomingAmount in ${what} on ${receiver.id}`)
-      }
-      await expectNothingCreated(resources, 'IP-ASSET', receiver, token, marker, 'the refused creations')
-
-      const control = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: own }),
-        token,
-      )
-      expectCreated(
-        control,
-        receiver,
-        { incomingAmount: own },
-        "positive control, the wallet address's asset",
-      )
-    },
-  )
-})
+/** How far ahead of the target's clock the expiring payment expires: room for its create to arrive. */
+const EXPIRES_IN_MS = 3_000
 
 test.describe('incoming payments: get and list', () => {
   test(
@@ -179,21 +70,29 @@ test.describe('incoming payments: get and list', () => {
         'create',
       )
 
-      const listed = (await walkList(
+      const walk = await walkListUntil(
         resources,
         resourceCalls.listIncomingPayments(receiver, 100),
         token,
         'IP-LIST',
-      )) as IncomingPayment[]
+      )
+      const listed = walk.items as IncomingPayment[]
       const mine = listed.filter((item) => hasMarker(item, marker))
-      expect(
-        mine.length,
-        rule('IP-LIST', `the list shows the payment just created, once (${created.id})`),
-      ).toBe(1)
-      expect(
-        coreFields(mine[0]!),
-        rule('IP-LIST', 'the listed item shows the fields create returned (methods aside)'),
-      ).toEqual(coreFields(created))
+      if (mine.length === 0 && !walk.complete) {
+        warn(
+          'IP-LIST',
+          `the list is too long to walk to its end: that it shows ${created.id} was not checked`,
+        )
+      } else {
+        expect(
+          mine.length,
+          rule('IP-LIST', `the list shows the payment just created, once (${created.id})`),
+        ).toBe(1)
+        expect(
+          coreFields(mine[0]!),
+          rule('IP-LIST', 'the listed item shows the fields create returned (methods aside)'),
+        ).toEqual(coreFields(created))
+      }
       for (const item of listed) {
         expect(item.walletAddress, rule('IP-LIST', `listed ${item.id} belongs to ${receiver.id}`)).toBe(
           receiver.id,
@@ -305,10 +204,15 @@ test.describe('incoming payments: complete', () => {
     async ({ resources, discovery, sharedGrants }) => {
       const { receiver } = discovery
       const token = await sharedGrants.token('incoming-payment')
-      const sent = { expiresAt: new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000).toISOString() }
+      // The expiry is set on the target's clock, read from a first payment's createdAt: one computed from
+      // ours lies in the target's past when its clock runs ahead, and the create is rightly refused.
+      const stamp = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, {}), token)
+      const clockReadAt = Date.now()
+      const clock = expectCreated(stamp, receiver, {}, 'create, to read the target clock')
+      const sent = { expiresAt: aheadOfServer(clock.createdAt, clockReadAt, EXPIRES_IN_MS).toISOString() }
       const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, sent), token)
       const receivedAt = Date.now()
-      const created = expectCreated(exchange, receiver, sent, 'create expiring in 2 s')
+      const created = expectCreated(exchange, receiver, sent, `create expiring in ${EXPIRES_IN_MS / 1000} s`)
       await sleep(msUntilServerPasses(created.expiresAt!, created.createdAt, receivedAt))
 
       const refused = await resources.send(resourceCalls.completeIncomingPayment(created.id), token)

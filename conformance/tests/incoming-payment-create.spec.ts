@@ -1,0 +1,118 @@
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { summarize } from '../http/format-exchange.ts'
+import {
+  expectCreated,
+  expectPayableMethods,
+  otherAssetCode,
+  otherAssetScale,
+} from '../resources/incoming-payment-checks.ts'
+import { anHourAhead, expectNothingCreated, expectRefused } from '../resources/incoming-payment-steps.ts'
+import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
+import { newMarker } from '../resources/resources.ts'
+import { covers, rule } from '../rules/covers.ts'
+
+test.describe('incoming payments: create', () => {
+  test(
+    'with incomingAmount, expiresAt and metadata: each is returned as requested',
+    covers('IP-CREATE', 'IP-METHODS', 'IP-METADATA'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { receiver } = discovery
+      const token = await sharedGrants.token('incoming-payment')
+      const sent = {
+        incomingAmount: amountIn(receiver, 2500n),
+        expiresAt: anHourAhead(),
+        metadata: {
+          ...markerMetadata(newMarker()),
+          description: 'Invoice INV-42 \u00e9\ud83d\ude00',
+          nested: { lines: [1, 2.5, null, true, { sku: 'A-1' }] },
+        },
+      }
+      const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, sent), token)
+      expectCreated(exchange, receiver, sent, 'create with every optional field')
+      expectPayableMethods(exchange, 'the created incoming payment')
+    },
+  )
+
+  test(
+    'with walletAddress alone',
+    covers('IP-CREATE', 'IP-METHODS'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { receiver } = discovery
+      const token = await sharedGrants.token('incoming-payment')
+      const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, {}), token)
+      expectCreated(exchange, receiver, {}, 'create with walletAddress alone')
+      expectPayableMethods(exchange, 'the created incoming payment')
+    },
+  )
+
+  const badBodies: { name: string; fields: Record<string, unknown> }[] = [
+    { name: 'without walletAddress', fields: { walletAddress: undefined } },
+    { name: 'with an unknown field', fields: { amount: '5' } },
+    { name: 'with a malformed expiresAt', fields: { expiresAt: 'tomorrow' } },
+    { name: 'with an expiresAt on February 30', fields: { expiresAt: '2030-02-30T00:00:00Z' } },
+  ]
+  for (const { name, fields } of badBodies) {
+    test(`${name}: 400`, covers('IP-CREATE'), async ({ resources, discovery, sharedGrants }) => {
+      const { receiver } = discovery
+      const token = await sharedGrants.token('incoming-payment')
+      const marker = newMarker()
+      const valid = { incomingAmount: amountIn(receiver, 100n), metadata: markerMetadata(marker) }
+      const refused = await resources.send(
+        resourceCalls.createIncomingPaymentWith(receiver, { ...valid, ...fields }),
+        token,
+      )
+      expectRefused('IP-CREATE', refused, [400], `create ${name}`)
+      await expectNothingCreated(resources, 'IP-CREATE', receiver, token, marker, `create ${name}`)
+
+      const control = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, valid), token)
+      expect(
+        control.response.status,
+        rule('IP-CREATE', `positive control, the same body made valid: ${summarize(control)}`),
+      ).toBe(201)
+    })
+  }
+
+  test(
+    "an incomingAmount outside the wallet address's asset: 400",
+    covers('IP-ASSET'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { receiver } = discovery
+      const token = await sharedGrants.token('incoming-payment')
+      const own = amountIn(receiver, 100n)
+      const foreign = [
+        {
+          what: `assetCode ${otherAssetCode(receiver)}`,
+          amount: { ...own, assetCode: otherAssetCode(receiver) },
+        },
+        {
+          what: `assetScale ${otherAssetScale(receiver)}`,
+          amount: { ...own, assetScale: otherAssetScale(receiver) },
+        },
+      ]
+      const marker = newMarker()
+      for (const { what, amount } of foreign) {
+        const refused = await resources.send(
+          resourceCalls.createIncomingPaymentWith(receiver, {
+            incomingAmount: amount,
+            metadata: markerMetadata(marker),
+          }),
+          token,
+        )
+        expectRefused('IP-ASSET', refused, [400], `an incomingAmount in ${what} on ${receiver.id}`)
+      }
+      await expectNothingCreated(resources, 'IP-ASSET', receiver, token, marker, 'the refused creations')
+
+      const control = await resources.send(
+        resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: own }),
+        token,
+      )
+      expectCreated(
+        control,
+        receiver,
+        { incomingAmount: own },
+        "positive control, the wallet address's asset",
+      )
+    },
+  )
+})

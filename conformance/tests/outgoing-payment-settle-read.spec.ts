@@ -1,0 +1,139 @@
+import type { OutgoingPayment } from '@interledger/open-payments'
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { describeAmount, sentWithinDebit } from '../resources/amount-checks.ts'
+import { paymentCalls } from '../resources/payment-calls.ts'
+import { PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { resourceCalls } from '../resources/resource-calls.ts'
+import { newMarker } from '../resources/resources.ts'
+import { sleep } from '../resources/server-time.ts'
+import { covers, rule } from '../rules/covers.ts'
+import { warn } from '../rules/warn.ts'
+
+/** More than any test account holds, well inside uint64: a payment of it cannot be processed. */
+const BEYOND_ANY_BALANCE = 2n ** 62n
+
+// OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
+// before the file was split (it also covered waiting out a quote's lifetime).
+test.describe.configure({ timeout: 2 * SETTLEMENT_TIMEOUT_MS + 30_000 })
+
+test.describe('outgoing payments: settlement, failure, get and list', () => {
+  test(
+    'a payment settles: sentAmount reaches its amount and the receiver receives it once',
+    covers('OP-SETTLE'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { receiver: receiverWallet } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment: receiver } = await steps.receiver({ incomingValue: 5n })
+      const quote = await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 5n) })
+      const created = await steps.pay(quote)
+      expect(
+        sentWithinDebit(created),
+        rule('OP-SETTLE', `sentAmount ${describeAmount(created.sentAmount)} starts within debitAmount`),
+      ).toBe(true)
+
+      const sent = await steps.untilSent(created.id)
+      expect(sent.failed, rule('OP-SETTLE', 'the settled payment has not failed')).not.toBe(true)
+      await steps.untilReceived(receiver.id, BigInt(quote.receiveAmount.value), 'OP-SETTLE')
+
+      // A second settlement of the same payment would show by now.
+      await sleep(1000)
+      const after = await steps.readIncoming(receiver.id)
+      expect(
+        after.receivedAmount.value,
+        rule('OP-SETTLE', 'the receiver got receiveAmount once, not more'),
+      ).toBe(quote.receiveAmount.value)
+      const again = await resources.send(
+        resourceCalls.getOutgoingPayment(created.id),
+        await sharedGrants.token('outgoing-payment'),
+      )
+      expect(
+        (again.response.json as OutgoingPayment | undefined)?.sentAmount,
+        rule('OP-SETTLE', `sentAmount stays where it settled: ${summarize(again)}`),
+      ).toEqual(sent.sentAmount)
+    },
+  )
+
+  test(
+    'a payment the sender cannot cover fails, or is refused',
+    covers('OP-FAILED'),
+    async ({ grants, resources, discovery, sharedGrants }) => {
+      const { sender } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      // A grant of its own whose limit lets the payment through: only the sender's balance stands in its way.
+      const limits = { debitAmount: amountIn(sender, 2n * BEYOND_ANY_BALANCE) }
+      const token = (await grants.outgoingPayment(sender, { limits })).grant.access_token.value
+      const { payment: receiver } = await steps.receiver()
+
+      const control = await steps.sendDirectPayment(receiver.id, 2n, newMarker(), token)
+      expect(
+        control.response.status,
+        rule('OP-FAILED', `positive control, a payment of 2 under the same grant: ${summarize(control)}`),
+      ).toBe(201)
+      const settled = await steps.outcome((control.response.json as OutgoingPayment).id, token)
+      expect(settled.state, rule('OP-FAILED', `the payment of 2 is sent: ${settled.detail}`)).toBe('sent')
+
+      const huge = await steps.sendDirectPayment(receiver.id, BEYOND_ANY_BALANCE, newMarker(), token)
+      if (huge.response.status !== 201) {
+        expect(
+          [400, 403],
+          rule('OP-FAILED', `a payment of ${BEYOND_ANY_BALANCE} is refused: ${summarize(huge)}`),
+        ).toContain(huge.response.status)
+        return
+      }
+      const { state, detail } = await steps.outcome((huge.response.json as OutgoingPayment).id, token)
+      expect(state, rule('OP-FAILED', `a payment of ${BEYOND_ANY_BALANCE} is not sent: ${detail}`)).not.toBe(
+        'sent',
+      )
+      // Servers that wait for the account holder to fund a payment may hold it rather than fail it.
+      if (state === 'pending') {
+        warn(
+          'OP-FAILED',
+          `a payment of ${BEYOND_ANY_BALANCE} was neither sent nor marked failed within ` +
+            `${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`,
+        )
+      }
+    },
+  )
+
+  test(
+    'get and list show the payment; an unknown id is not found',
+    covers('OP-GET'),
+    async ({ resources, discovery, sharedGrants }) => {
+      const { sender } = discovery
+      const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      const { payment: receiver } = await steps.receiver({ incomingValue: 1000n })
+      const created = await steps.pay(await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n) }))
+      const token = await sharedGrants.token('outgoing-payment')
+
+      const read = await resources.send(resourceCalls.getOutgoingPayment(created.id), token)
+      expect(read.response.status, rule('OP-GET', `get the payment: ${summarize(read)}`)).toBe(200)
+      const payment = read.response.json as OutgoingPayment
+      const identity = (p: OutgoingPayment) => ({
+        id: p.id,
+        walletAddress: p.walletAddress,
+        receiver: p.receiver,
+        quoteId: p.quoteId,
+        debitAmount: p.debitAmount,
+        receiveAmount: p.receiveAmount,
+        createdAt: Date.parse(p.createdAt),
+      })
+      expect(identity(payment), rule('OP-GET', 'get returns the payment as created')).toEqual(
+        identity(created),
+      )
+      const listing = await steps.listsOutgoing(created.id)
+      if (!listing.found && !listing.complete) {
+        warn('OP-GET', `the list is too long to walk to its end: that it shows ${created.id} was not checked`)
+      } else {
+        expect(listing.found, rule('OP-GET', 'the list shows the payment')).toBe(true)
+      }
+
+      const unknown = await resources.send(
+        resourceCalls.getOutgoingPayment(paymentCalls.unknownId(sender, 'outgoing-payments')),
+        token,
+      )
+      expect(unknown.response.status, rule('OP-GET', `an unknown id: ${summarize(unknown)}`)).toBe(404)
+    },
+  )
+})

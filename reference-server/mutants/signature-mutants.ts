@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
 import { SIGNATURE_CHECKS, type SignatureCheck } from '../src/http-signatures/checks.ts'
+import { runSuite } from './suite-run.ts'
 
 /**
  * Proves the suite's signature matrix notices a verifier that skips a check: runs the matrix against the
@@ -16,65 +17,34 @@ import { SIGNATURE_CHECKS, type SignatureCheck } from '../src/http-signatures/ch
 // only warns about either (decisions.md): dropping those checks must show as warnings, not red rows.
 const WARNING_ONLY: ReadonlySet<SignatureCheck> = new Set(['created', 'labels'])
 
-interface JsonSpec {
-  title: string
-  tests: { annotations: { type: string; description?: string }[]; results: { status: string }[] }[]
-}
-interface JsonSuite {
-  title: string
-  specs?: JsonSpec[]
-  suites?: JsonSuite[]
-}
-
 interface Outcome {
   red: string[]
   warned: string[]
   passed: number
 }
 
-function outcomeOf(report: { suites: JsonSuite[] }): Outcome {
-  const outcome: Outcome = { red: [], warned: [], passed: 0 }
-  const visit = (suite: JsonSuite, path: string[]) => {
-    // The outermost suite of each file is titled with its path: leave it out of the row titles.
-    const here = suite.title.endsWith('.ts') ? path : [...path, suite.title]
-    for (const spec of suite.specs ?? []) {
-      const title = [...here, spec.title].join(' › ')
-      for (const test of spec.tests) {
-        const status = test.results.at(-1)?.status
-        if (status === 'failed' || status === 'timedOut') outcome.red.push(title)
-        else if (status === 'passed') {
-          outcome.passed++
-          if (test.annotations.some((a) => a.type === 'warning')) outcome.warned.push(title)
-        }
+async function runMatrix(disabled: string, port: number): Promise<Outcome> {
+  const dir = mkdtempSync(join(tmpdir(), 'signature-mutant-'))
+  try {
+    const run = await runSuite({
+      cwd: process.cwd(),
+      specs: ['conformance/tests/signatures.spec.ts'],
+      reportDir: dir,
+      env: { SIGNATURE_CHECKS_DISABLED: disabled, REFERENCE_PORT: String(port) },
+    })
+    const outcome: Outcome = { red: [], warned: [], passed: 0 }
+    for (const test of run.tests) {
+      if (test.status === 'failed' || test.status === 'timedOut') outcome.red.push(test.title)
+      else if (test.status === 'passed') {
+        outcome.passed++
+        if (test.annotations.some((a) => a.type === WARNING_ANNOTATION)) outcome.warned.push(test.title)
       }
     }
-    for (const child of suite.suites ?? []) visit(child, here)
-  }
-  for (const suite of report.suites) visit(suite, [])
-  return outcome
-}
-
-function runMatrix(disabled: string, port: number): Outcome {
-  const dir = mkdtempSync(join(tmpdir(), 'signature-mutant-'))
-  const jsonFile = join(dir, 'report.json')
-  const run = spawnSync(
-    'npx',
-    ['playwright', 'test', 'conformance/tests/signatures.spec.ts', '--reporter=json'],
-    {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        SIGNATURE_CHECKS_DISABLED: disabled,
-        REFERENCE_PORT: String(port),
-        REPORT_DIR: dir,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-      },
-    },
-  )
-  try {
-    return outcomeOf(JSON.parse(readFileSync(jsonFile, 'utf8')))
-  } catch {
-    throw new Error(`the run with SIGNATURE_CHECKS_DISABLED=${disabled} left no report:\n${run.stderr}`)
+    return outcome
+  } catch (error) {
+    throw new Error(`the run with SIGNATURE_CHECKS_DISABLED=${disabled} failed: ${String(error)}`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -88,12 +58,12 @@ if (unknown.length > 0) {
 const port = Number(process.env.REFERENCE_PORT ?? 3460)
 let unnoticed = 0
 
-const control = runMatrix('', port)
+const control = await runMatrix('', port)
 console.log(`all checks on: ${control.passed} passed, ${control.red.length} red (must be 0)`)
 if (control.red.length > 0) unnoticed++
 
 for (const check of (asked.length > 0 ? asked : known) as SignatureCheck[]) {
-  const { red, warned } = runMatrix(check, port)
+  const { red, warned } = await runMatrix(check, port)
   const expected = WARNING_ONLY.has(check) ? 'warnings' : 'red rows'
   const noticed = WARNING_ONLY.has(check) ? warned.length > 0 : red.length > 0
   if (!noticed) unnoticed++

@@ -1,0 +1,283 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { findRule } from '../../conformance/rules/registry.ts'
+import { KNOWN_GAPS, MUTANTS, type Mutant } from './catalog.ts'
+import { CONFORMANCE_PROJECT, failedRules, runSuite, type SuiteRun } from './suite-run.ts'
+
+/**
+ * Proves the suite catches real bugs: for each mutant of the catalog, a copy of the committed tree with that
+ * one bug injected runs the mutant's spec files, and the verdict must fail the mutant's rules. A control run on
+ * the unmutated tree comes first, so a rule failing under a mutant is known to pass without it. Exits non-zero
+ * when a mutant is not caught or its run broke, or when the control run fails a rule.
+ *
+ *   npm run mutants [-- mutant-id ...]
+ *
+ * Nothing is written to the repository: each run has its own temporary copy (removed afterwards), report
+ * directory and ports, from REFERENCE_PORT (default 3470) upwards.
+ */
+
+type Verdict = 'caught' | 'NOT CAUGHT' | 'broken'
+
+interface Outcome {
+  mutant: Mutant
+  verdict: Verdict
+  failed: string[]
+  /** Set for a known gap: why the suite misses it. */
+  gap: string | undefined
+  seconds: number
+  /** What to look at when the verdict is not 'caught'. */
+  detail: string[]
+}
+
+const repo = resolve(import.meta.dirname, '../..')
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' })
+const commit = git('rev-parse', 'HEAD').trim()
+const basePort = Number(process.env.REFERENCE_PORT || 3470)
+// One worker per run: the machine may be running other suites, and starved workers would make the
+// timing-sensitive checks (intervals, expiry) flaky rather than the mutant caught.
+const WORKERS = 1
+
+/** The file as committed, or undefined when HEAD has no such file. */
+function committed(path: string): string | undefined {
+  const shown = spawnSync('git', ['show', `${commit}:${path}`], { cwd: repo, encoding: 'utf8' })
+  return shown.status === 0 ? shown.stdout : undefined
+}
+
+function occurrences(text: string, find: string): number {
+  return text.split(find).length - 1
+}
+
+/** Every way the catalog no longer fits the committed code; the run refuses to start on any of them. */
+function catalogProblems(mutants: readonly Mutant[]): string[] {
+  const problems: string[] = []
+  for (const mutant of mutants) {
+    const where = (what: string) => problems.push(`${mutant.id}: ${what}`)
+    for (const { file, find } of mutant.edits) {
+      const text = committed(file)
+      if (text === undefined) where(`${file} does not exist`)
+      else if (occurrences(text, find) !== 1) {
+        where(
+          `${file}: the find string occurs ${occurrences(text, find)} times, not once: ${JSON.stringify(find)}`,
+        )
+      }
+    }
+    const specs = mutant.specs.map((spec) => ({ spec, text: committed(spec) }))
+    for (const { spec } of specs.filter((s) => s.text === undefined)) where(`spec ${spec} does not exist`)
+    for (const id of mutant.rules) {
+      const rule = findRule(id)
+      if (rule === undefined) where(`unknown rule ${id}`)
+      // Automatic rules are checked on every response, so no spec names them.
+      else if (!rule.automatic && !specs.some(({ text }) => text?.includes(`'${id}'`))) {
+        where(`none of its specs (${mutant.specs.join(', ')}) checks ${id}`)
+      }
+    }
+  }
+  return problems
+}
+
+let workDir: string | undefined
+
+/** A temporary copy of the committed tree, sharing the repository's node_modules. */
+function checkout(label: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `mutant-${label}-`))
+  workDir = dir
+  const archive = execFileSync('git', ['archive', commit], { cwd: repo, maxBuffer: 1 << 30 })
+  execFileSync('tar', ['-x', '-C', dir], { input: archive })
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'))
+  return dir
+}
+
+function removeWorkDir(): void {
+  if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
+  workDir = undefined
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    removeWorkDir()
+    process.exit(130)
+  })
+}
+
+async function runTree(dir: string, specs: string[], port: number): Promise<SuiteRun | Error> {
+  try {
+    return await runSuite({
+      cwd: dir,
+      specs,
+      reportDir: join(dir, 'reports/output'),
+      workers: WORKERS,
+      env: {
+        REFERENCE_PORT: String(port),
+        // The mutants are server bugs: the HTTP consent driver reaches them as well as a browser does, at a
+        // fraction of the cost. REFERENCE_CONSENT_DRIVER=browser still pins the browser.
+        REFERENCE_CONSENT_DRIVER: process.env.REFERENCE_CONSENT_DRIVER || 'http',
+      },
+    })
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  }
+}
+
+/** Each test that did not pass, with the first line of its first error. */
+function failingTests(run: SuiteRun): string[] {
+  return run.tests
+    .filter((t) => t.status !== 'passed' && t.status !== 'skipped')
+    .map((t) => `${t.file} › ${t.title}: ${t.errors[0]?.split('\n')[0] ?? t.status ?? 'did not run'}`)
+}
+
+/** Why the run cannot be judged, or undefined when it ran: a missing report, a server that did not start. */
+function brokenBecause(run: SuiteRun | Error): string[] | undefined {
+  if (run instanceof Error) return [run.message]
+  const lastLines = run.stderr.trim().split('\n').slice(-15)
+  if (run.errors.length > 0) return [...run.errors, ...lastLines]
+  const ran = run.tests.some(
+    (t) => t.project === CONFORMANCE_PROJECT && t.status !== undefined && t.status !== 'skipped',
+  )
+  return ran ? undefined : ['no conformance test ran', ...lastLines]
+}
+
+async function runMutant(
+  mutant: Mutant,
+  port: number,
+  gap: string | undefined,
+  controlFailed: string[],
+): Promise<Outcome> {
+  const unjudgeable = mutant.rules.filter((id) => controlFailed.includes(id))
+  if (unjudgeable.length > 0) {
+    const detail = [`${unjudgeable.join(', ')} failed in the control run, without the mutant`]
+    return { mutant, verdict: 'broken', failed: [], gap, seconds: 0, detail }
+  }
+  const started = Date.now()
+  const dir = checkout(mutant.id)
+  try {
+    for (const { file, find, replace } of mutant.edits) {
+      const path = join(dir, file)
+      // A function, so `$&` and the like in the replacement are not read as patterns.
+      writeFileSync(
+        path,
+        readFileSync(path, 'utf8').replace(find, () => replace),
+      )
+    }
+    const run = await runTree(dir, mutant.specs, port)
+    const seconds = Math.round((Date.now() - started) / 1000)
+    const broken = brokenBecause(run)
+    if (broken !== undefined || run instanceof Error) {
+      return { mutant, verdict: 'broken', failed: [], gap, seconds, detail: broken ?? [] }
+    }
+    const failed = failedRules(run)
+    const caught = mutant.rules.every((id) => failed.includes(id))
+    return {
+      mutant,
+      verdict: caught ? 'caught' : 'NOT CAUGHT',
+      failed,
+      gap,
+      seconds,
+      detail: caught ? [] : failingTests(run),
+    }
+  } finally {
+    removeWorkDir()
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+}
+
+const all: { mutant: Mutant; gap: string | undefined }[] = [
+  ...MUTANTS.map((mutant) => ({ mutant, gap: undefined })),
+  ...KNOWN_GAPS.map((mutant) => ({ mutant, gap: mutant.gap })),
+]
+const asked = process.argv.slice(2)
+const unknown = asked.filter((id) => !all.some(({ mutant }) => mutant.id === id))
+if (unknown.length > 0) {
+  console.error(
+    `unknown mutants: ${unknown.join(', ')}\nknown: ${all.map(({ mutant }) => mutant.id).join(', ')}`,
+  )
+  process.exit(2)
+}
+const selected = asked.length > 0 ? all.filter(({ mutant }) => asked.includes(mutant.id)) : all
+const duplicates = all.filter(
+  ({ mutant }, i) => all.findIndex((other) => other.mutant.id === mutant.id) !== i,
+)
+const problems = [
+  ...duplicates.map(({ mutant }) => `${mutant.id}: the id is used twice`),
+  ...catalogProblems(selected.map(({ mutant }) => mutant)),
+]
+if (problems.length > 0) {
+  console.error(`The mutant catalog does not fit commit ${commit.slice(0, 12)}:\n  ${problems.join('\n  ')}`)
+  console.error('Update reference-server/mutants/catalog.ts to the code as it is now.')
+  process.exit(2)
+}
+
+const started = Date.now()
+console.log(
+  `Mutants of commit ${commit.slice(0, 12)}` +
+    (git('status', '--porcelain').trim() === '' ? '' : ' (uncommitted changes are not part of the run)') +
+    `: ${selected.length} run(s), ${WORKERS} worker each.`,
+)
+
+const controlSpecs = [...new Set(selected.flatMap(({ mutant }) => mutant.specs))]
+const controlDir = checkout('control')
+let control: SuiteRun | Error
+try {
+  control = await runTree(controlDir, controlSpecs, basePort)
+} finally {
+  removeWorkDir()
+}
+const controlBroken = brokenBecause(control)
+if (controlBroken !== undefined || control instanceof Error) {
+  console.error('The control run on the unmutated tree broke, so no mutant can be judged:')
+  console.error(`  ${(controlBroken ?? []).join('\n  ')}`)
+  process.exit(1)
+}
+// A rule that fails without any mutant proves nothing under one: those mutants are reported broken.
+const controlFailed = failedRules(control)
+console.log(
+  controlFailed.length === 0
+    ? `control (no mutant, ${controlSpecs.length} spec files): every rule passes`
+    : `control (no mutant): FAILED ${controlFailed.join(', ')}\n  ${failingTests(control).join('\n  ')}`,
+)
+
+const outcomes: Outcome[] = []
+for (const [index, { mutant, gap }] of selected.entries()) {
+  const outcome = await runMutant(mutant, basePort + 2 * (index + 1), gap, controlFailed)
+  outcomes.push(outcome)
+  console.log(`[${index + 1}/${selected.length}] ${mutant.id}: ${outcome.verdict} (${outcome.seconds} s)`)
+}
+
+console.log(
+  `\n${table([
+    ['mutant', 'expected rule(s)', 'failed rules', 'verdict'],
+    ...outcomes.map(({ mutant, failed, verdict, gap }) => [
+      mutant.id,
+      mutant.rules.join(', '),
+      failed.join(', ') || '-',
+      gap === undefined ? verdict : `known gap: ${verdict}`,
+    ]),
+  ])}`,
+)
+for (const { mutant, verdict, detail, gap } of outcomes.filter((o) => o.verdict !== 'caught' || o.gap)) {
+  const note =
+    gap === undefined
+      ? mutant.description
+      : verdict === 'caught'
+        ? 'now caught: move it from KNOWN_GAPS to MUTANTS'
+        : gap
+  console.log(`\n${mutant.id} (${verdict}): ${note}\n  ${detail.join('\n  ')}`)
+}
+const missed = outcomes.filter((o) => o.gap === undefined && o.verdict !== 'caught')
+const minutes = ((Date.now() - started) / 60_000).toFixed(1)
+console.log(
+  `\n${outcomes.length - missed.length} of ${outcomes.length} as expected, ${missed.length} not caught or broken; ${minutes} min`,
+)
+process.exit(missed.length === 0 && controlFailed.length === 0 ? 0 : 1)

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
+import { RULES } from '../../conformance/rules/registry.ts'
+import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
+
+/**
+ * Runs Playwright with its JSON reporter and reads the report: what the mutant runners share. The JSON reporter
+ * replaces the configured ones, so no HTML or Allure report is built for a run nobody will open.
+ */
+
+/** One test as the JSON report gives it. */
+export interface FinishedTest {
+  /** Describe path and test title, without the file. */
+  title: string
+  file: string
+  project: string
+  /** Status of the last attempt; undefined when the test never ran. */
+  status: string | undefined
+  annotations: { type: string; description?: string }[]
+  errors: string[]
+}
+
+export interface SuiteRun {
+  tests: FinishedTest[]
+  /** Errors outside any test: the web server did not start, a spec file did not load. */
+  errors: string[]
+  stderr: string
+}
+
+export interface SuiteRunOptions {
+  /** The repository to run in. */
+  cwd: string
+  specs: string[]
+  /** Where the run writes its JSON report and test results (REPORT_DIR). */
+  reportDir: string
+  env: Record<string, string>
+  workers?: number
+}
+
+interface JsonError {
+  message?: string
+}
+interface JsonTest {
+  projectName: string
+  annotations: { type: string; description?: string }[]
+  results: { status: string; errors: JsonError[]; annotations?: { type: string; description?: string }[] }[]
+}
+interface JsonSuite {
+  title: string
+  file: string
+  specs?: { title: string; tests: JsonTest[] }[]
+  suites?: JsonSuite[]
+}
+interface JsonReport {
+  suites: JsonSuite[]
+  errors: JsonError[]
+}
+
+// Playwright colours messages; the `[RULE-ID]` prefixes must start their line to be read.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+const plain = (error: JsonError) => (error.message ?? '').replace(ANSI, '')
+
+/** Runs `npx playwright test <specs>` in `cwd`; throws when the run left no report at all. */
+export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
+  const jsonFile = join(options.reportDir, 'report.json')
+  const args = ['playwright', 'test', ...options.specs, '--reporter=json']
+  if (options.workers !== undefined) args.push(`--workers=${options.workers}`)
+  const child = spawn('npx', args, {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      ...options.env,
+      REPORT_DIR: options.reportDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', () => resolve())
+  })
+  if (!existsSync(jsonFile)) throw new Error(`the run left no report:\n${stderr}`)
+  const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport
+  return { tests: testsOf(report), errors: report.errors.map(plain), stderr }
+}
+
+function testsOf(report: JsonReport): FinishedTest[] {
+  const tests: FinishedTest[] = []
+  const visit = (suite: JsonSuite, path: string[]) => {
+    // The outermost suite of each file is titled with its path: leave it out of the titles.
+    const here = suite.title === suite.file ? path : [...path, suite.title]
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const last = test.results.at(-1)
+        tests.push({
+          title: [...here, spec.title].join(' › '),
+          file: suite.file,
+          project: test.projectName,
+          status: last?.status,
+          annotations: [...test.annotations, ...(last?.annotations ?? [])],
+          errors: (last?.errors ?? []).map(plain),
+        })
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here)
+  }
+  for (const suite of report.suites) visit(suite, [])
+  return tests
+}
+
+/** The project whose tests make the verdict (playwright.config.ts); the reference ledger check is not one. */
+export const CONFORMANCE_PROJECT = 'conformance'
+
+/**
+ * The rules the run's verdict fails, computed as the verdict reporter does: a failure blames the rules its
+ * messages name, else every rule its test declares.
+ */
+export function failedRules(run: SuiteRun): string[] {
+  const records: TestRecord[] = run.tests
+    .filter((test) => test.project === CONFORMANCE_PROJECT)
+    .map((test) => ({
+      title: test.title,
+      file: test.file,
+      outcome: test.status === 'passed' ? 'passed' : test.status === 'skipped' ? 'skipped' : 'failed',
+      rules: descriptions(test, RULE_ANNOTATION),
+      errors: test.errors,
+      warnings: descriptions(test, WARNING_ANNOTATION),
+    }))
+  return computeVerdict(RULES, records)
+    .rules.filter((verdict) => verdict.status === 'failed')
+    .map((verdict) => verdict.rule.id)
+}
+
+function descriptions(test: FinishedTest, type: string): string[] {
+  return [...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? ''))]
+}

@@ -37,7 +37,7 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
       GRANT_WAIT_SECONDS: '1',
       // Short enough for the suite to wait for a quote to expire (OP-QUOTE-EXPIRY), long enough for any test
       // to pay a quote it has just made.
-      QUOTE_LIFETIME_SECONDS: '20',
+      QUOTE_LIFETIME_SECONDS: '25',
       ACCESS_TOKEN_EXPIRES_IN: String(REFERENCE_TOKEN_LIFETIME_SECONDS),
       // Read by the reference-ledger project once the suite has run.
       LEDGER_ENDPOINT: 'true',

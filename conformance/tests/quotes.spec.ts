@@ -41,66 +41,53 @@ function expectRefused(ruleId: string, exchange: Exchange, what: string): void {
   ).toEqual(expect.any(String))
 }
 
+/** Fixed-send and fixed-receive: the amount given is kept, the other one is worked out in its own asset. */
+const FIXED_AMOUNTS = [
+  {
+    name: 'fixed-send',
+    fixed: 'debitAmount',
+    fixedIn: 'sender',
+    other: 'receiveAmount',
+    otherIn: 'receiver',
+  },
+  {
+    name: 'fixed-receive',
+    fixed: 'receiveAmount',
+    fixedIn: 'receiver',
+    other: 'debitAmount',
+    otherIn: 'sender',
+  },
+] as const
+
 test.describe('quotes', () => {
-  test(
-    'a fixed-send quote keeps the debitAmount and works out the receiveAmount',
-    covers('QT-CREATE'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { sender, receiver } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const { payment } = await steps.receiver({ incomingValue: 1000n })
-      const debitAmount = amountIn(sender, 7n)
+  for (const { name, fixed, fixedIn, other, otherIn } of FIXED_AMOUNTS) {
+    test(
+      `a ${name} quote keeps the ${fixed} and works out the ${other}`,
+      covers('QT-CREATE'),
+      async ({ resources, discovery, sharedGrants }) => {
+        const steps = new PaymentSteps(resources, discovery, sharedGrants)
+        const { payment } = await steps.receiver({ incomingValue: 1000n })
+        const amount = amountIn(discovery[fixedIn], 7n)
 
-      const quote = expectQuoteOf(
-        'QT-CREATE',
-        await steps.sendQuote(payment.id, { debitAmount }),
-        sender,
-        payment.id,
-      )
-      expect(quote.debitAmount, rule('QT-CREATE', 'a fixed-send quote keeps the debitAmount')).toEqual(
-        debitAmount,
-      )
-      expectAmountIn('QT-CREATE', quote.receiveAmount, receiver, 'receiveAmount')
+        const quote = expectQuoteOf(
+          'QT-CREATE',
+          await steps.sendQuote(payment.id, { [fixed]: amount }),
+          discovery.sender,
+          payment.id,
+        )
+        expect(quote[fixed], rule('QT-CREATE', `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
+        expectAmountIn('QT-CREATE', quote[other], discovery[otherIn], other)
 
-      const foreign = foreignAmount(sender, 7n)
-      const refused = await steps.sendQuote(payment.id, { debitAmount: foreign })
-      expectRefused(
-        'QT-CREATE',
-        refused,
-        `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,
-      )
-    },
-  )
-
-  test(
-    'a fixed-receive quote keeps the receiveAmount and works out the debitAmount',
-    covers('QT-CREATE'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { sender, receiver } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const { payment } = await steps.receiver({ incomingValue: 1000n })
-      const receiveAmount = amountIn(receiver, 7n)
-
-      const quote = expectQuoteOf(
-        'QT-CREATE',
-        await steps.sendQuote(payment.id, { receiveAmount }),
-        sender,
-        payment.id,
-      )
-      expect(quote.receiveAmount, rule('QT-CREATE', 'a fixed-receive quote keeps the receiveAmount')).toEqual(
-        receiveAmount,
-      )
-      expectAmountIn('QT-CREATE', quote.debitAmount, sender, 'debitAmount')
-
-      const foreign = foreignAmount(receiver, 7n)
-      const refused = await steps.sendQuote(payment.id, { receiveAmount: foreign })
-      expectRefused(
-        'QT-CREATE',
-        refused,
-        `a receiveAmount in ${describeAmount(foreign)}, not the receiver's asset`,
-      )
-    },
-  )
+        const foreign = foreignAmount(discovery[fixedIn], 7n)
+        const refused = await steps.sendQuote(payment.id, { [fixed]: foreign })
+        expectRefused(
+          'QT-CREATE',
+          refused,
+          `a ${fixed} in ${describeAmount(foreign)}, not the ${fixedIn}'s asset`,
+        )
+      },
+    )
+  }
 
   test(
     'a quote with both debitAmount and receiveAmount is refused',

@@ -242,30 +242,28 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
     reason: 'RFC 8941 keeps the last duplicate, whose signature does not verify',
     rules: ['SIG-VERIFY'],
     outcome: WARN,
-    tamper: () => ({
-      alter: (request) => {
-        const input = request.headers['signature-input']!
-        const signature = request.headers.signature!
-        const twice = withHeader(request, 'signature-input', `${input}, ${input}`)
-        return withHeader(twice, 'signature', `${signature}, ${flipFirstBit(signature)}`)
-      },
-    }),
+    tamper: () => ({ alter: labelTwice('last') }),
   },
   {
     name: 'label given twice, the last (winning) signature valid',
     reason: 'RFC 8941 keeps the last duplicate, which verifies; a stricter verifier refuses the ambiguity',
     rules: ['SIG-VERIFY'],
     outcome: WARN,
-    tamper: () => ({
-      alter: (request) => {
-        const input = request.headers['signature-input']!
-        const signature = request.headers.signature!
-        const twice = withHeader(request, 'signature-input', `${input}, ${input}`)
-        return withHeader(twice, 'signature', `${flipFirstBit(signature)}, ${signature}`)
-      },
-    }),
+    tamper: () => ({ alter: labelTwice('first') }),
   },
 ]
+
+/** The signature's label given twice in both headers, the `broken` occurrence's signature bytes flipped. */
+function labelTwice(broken: 'first' | 'last'): (request: OutgoingRequest) => OutgoingRequest {
+  return (request) => {
+    const input = request.headers['signature-input']!
+    const signature = request.headers.signature!
+    const twice = withHeader(request, 'signature-input', `${input}, ${input}`)
+    const [first, last] =
+      broken === 'first' ? [flipFirstBit(signature), signature] : [signature, flipFirstBit(signature)]
+    return withHeader(twice, 'signature', `${first}, ${last}`)
+  }
+}
 
 function without(...names: string[]): (request: OutgoingRequest) => OutgoingRequest {
   return (request) => ({

@@ -4,8 +4,10 @@ import { getHealth, getLedgerCheck } from './health/routes.ts'
 import { bodyParser } from './http/body-parser.ts'
 import { errorHandler, notFoundHandler } from './http/error-handler.ts'
 import { requestLogger } from './http/request-logger.ts'
+import { checkingAllBut, type SignedRoute } from './http-signatures/unchecked-route.ts'
 import { createIncomingPaymentRoutes } from './incoming-payments/routes.ts'
 import type { Logger } from './logger.ts'
+import type { RequestValidation } from './openapi/request-validation.ts'
 import { createOutgoingPaymentGrantRoutes } from './outgoing-payment-grants/routes.ts'
 import { createOutgoingPaymentRoutes } from './outgoing-payments/routes.ts'
 import { createQuoteRoutes } from './quotes/routes.ts'
@@ -17,8 +19,12 @@ export interface AppDependencies {
   logger: Logger
   urls: PublicUrls
   services: Services
+  /** Body and query checks from the official OpenAPI document, first in each route's chain. */
+  validation: RequestValidation
   /** LEDGER_ENDPOINT: test runs read the ledger invariant after the suite. */
   ledgerEndpoint?: boolean
+  /** SIGNATURE_UNCHECKED_ROUTE: test-only, a route whose signatures go unverified. */
+  signatureUncheckedRoute?: SignedRoute
 }
 
 /** The resource server. Every route and its middleware chain is listed here, in matching order. */
@@ -36,7 +42,10 @@ export function createApp(deps: AppDependencies): Express {
 
   const guard = createResourceGuard({
     accessTokenService: deps.services.accessTokens,
-    verifier: deps.services.signatures.verifierFor(deps.urls.resourceServer),
+    verifier: checkingAllBut(
+      deps.services.signatures.verifierFor(deps.urls.resourceServer),
+      deps.signatureUncheckedRoute,
+    ),
     urls: deps.urls,
   })
   const incomingPayments = createIncomingPaymentRoutes({
@@ -52,8 +61,21 @@ export function createApp(deps: AppDependencies): Express {
     outgoingPaymentGrantService: deps.services.outgoingPaymentGrants,
   })
 
-  app.post('/incoming-payments', guard.require('incoming-payment', 'create'), incomingPayments.create)
-  app.get('/incoming-payments', guard.require('incoming-payment', 'list'), incomingPayments.list)
+  const validate = (method: 'get' | 'post', path: string) =>
+    deps.validation.validate('resource-server', method, path)
+
+  app.post(
+    '/incoming-payments',
+    validate('post', '/incoming-payments'),
+    guard.require('incoming-payment', 'create'),
+    incomingPayments.create,
+  )
+  app.get(
+    '/incoming-payments',
+    validate('get', '/incoming-payments'),
+    guard.require('incoming-payment', 'list'),
+    incomingPayments.list,
+  )
   // Without Authorization the public view: { receivedAmount, authServer }.
   app.get('/incoming-payments/:id', guard.optional('incoming-payment', 'read'), incomingPayments.get)
   app.post(
@@ -61,10 +83,20 @@ export function createApp(deps: AppDependencies): Express {
     guard.require('incoming-payment', 'complete'),
     incomingPayments.complete,
   )
-  app.post('/quotes', guard.require('quote', 'create'), quotes.create)
+  app.post('/quotes', validate('post', '/quotes'), guard.require('quote', 'create'), quotes.create)
   app.get('/quotes/:id', guard.require('quote', 'read'), quotes.get)
-  app.post('/outgoing-payments', guard.require('outgoing-payment', 'create'), outgoingPayments.create)
-  app.get('/outgoing-payments', guard.require('outgoing-payment', 'list'), outgoingPayments.list)
+  app.post(
+    '/outgoing-payments',
+    validate('post', '/outgoing-payments'),
+    guard.require('outgoing-payment', 'create'),
+    outgoingPayments.create,
+  )
+  app.get(
+    '/outgoing-payments',
+    validate('get', '/outgoing-payments'),
+    guard.require('outgoing-payment', 'list'),
+    outgoingPayments.list,
+  )
   app.get('/outgoing-payments/:id', guard.require('outgoing-payment', 'read'), outgoingPayments.get)
   // Any outgoing-payment right names the grant whose spending is read.
   app.get('/outgoing-payment-grant', guard.require('outgoing-payment'), outgoingPaymentGrants.getSpent)

@@ -5,6 +5,7 @@ import {
   type SignatureChecks,
   signatureChecksWithout,
 } from './http-signatures/checks.ts'
+import { SIGNED_ROUTES, type SignedRoute } from './http-signatures/unchecked-route.ts'
 
 export interface Config {
   host: string
@@ -27,9 +28,15 @@ export interface Config {
   quoteLifetimeSeconds: number
   /** All on, except those SIGNATURE_CHECKS_DISABLED names (a test-only switch). */
   signatureChecks: SignatureChecks
+  /** SIGNATURE_UNCHECKED_ROUTE, a test-only switch: the one route whose signatures are not verified. */
+  signatureUncheckedRoute: SignedRoute | undefined
   /** Absolute path of the exchange rate table; undefined uses the built-in USD/EUR rates. */
   ratesFile: string | undefined
   paymentPollIntervalMs: number
+  /** How long a client may take to send a whole request (headers and body); slower connections are closed. */
+  requestTimeoutMs: number
+  /** How long SIGTERM waits for in-flight requests before closing their connections. */
+  shutdownTimeoutMs: number
   /** Serves GET /healthz/ledger, the ledger invariant, for test runs that check no money was made or lost. */
   ledgerEndpoint: boolean
   logLevel: LevelWithSilent
@@ -122,6 +129,15 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     )
   }
 
+  const uncheckedRoute = read('SIGNATURE_UNCHECKED_ROUTE')
+  const signatureUncheckedRoute = SIGNED_ROUTES.find((route) => route === uncheckedRoute)
+  if (uncheckedRoute !== undefined && signatureUncheckedRoute === undefined) {
+    problem(
+      'SIGNATURE_UNCHECKED_ROUTE',
+      `must be one of ${SIGNED_ROUTES.join(', ')} (got "${uncheckedRoute}")`,
+    )
+  }
+
   const rawLevel = read('LOG_LEVEL') ?? 'info'
   const logLevel = LOG_LEVELS.find((level) => level === rawLevel)
   if (logLevel === undefined)
@@ -142,8 +158,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     interactionExpiresIn: integer('INTERACTION_EXPIRES_IN', 600, 1, 86_400),
     quoteLifetimeSeconds: integer('QUOTE_LIFETIME_SECONDS', 300, 1, 86_400),
     signatureChecks: disabledChecks.ok ? disabledChecks.checks : ALL_SIGNATURE_CHECKS,
+    signatureUncheckedRoute,
     ratesFile: ratesFile === undefined ? undefined : path.resolve(cwd, ratesFile),
     paymentPollIntervalMs: integer('PAYMENT_POLL_INTERVAL_MS', 100, 1, 60_000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     ledgerEndpoint: boolean('LEDGER_ENDPOINT'),
     logLevel: logLevel ?? 'info',
   }

@@ -1,11 +1,12 @@
-import { createServer, type RequestListener, type Server } from 'node:http'
+import type { RequestListener, Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import { createAuthApp } from './auth-app.ts'
 import { type Config, originOf, type PublicUrls, resolvePublicUrls } from './config.ts'
 import { createDatabase, migrateDatabase } from './db/database.ts'
-import { loadGrantRequestSchema } from './grants/request-schema.ts'
+import { createHttpServer, stopHttpServer } from './http/http-server.ts'
 import { createLogger, type Logger } from './logger.ts'
+import { loadRequestValidation } from './openapi/request-validation.ts'
 import { createPaymentEngine } from './payment-engine/engine.ts'
 import { DEFAULT_RATE_TABLE, readRateFile } from './quotes/rates.ts'
 import { seedDatabase } from './seed/apply-seed.ts'
@@ -21,7 +22,11 @@ export interface RunningServer {
   publicUrls: PublicUrls
   /** URLs of the wallet addresses in the seed file. */
   walletAddresses: string[]
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. Idempotent. */
+  /**
+   * Stops accepting connections and lets in-flight requests finish (closing what is still open after
+   * SHUTDOWN_TIMEOUT_MS); meanwhile stops the payment engine between two payments, since a request does not need
+   * it (a payment created now waits for the next start). Then closes the database. Idempotent.
+   */
   close(): Promise<void>
 }
 
@@ -48,7 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
     const seeded = await seedDatabase({ walletAddressService: services.walletAddresses }, config.seedFile)
 
-    const grantRequestSchema = await loadGrantRequestSchema()
+    const validation = await loadRequestValidation()
 
     // The apps are built after listen because their URLs depend on the bound ports; a request that
     // arrives on one port while the other is still binding waits for them.
@@ -56,20 +61,35 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const apps = new Promise<{ resource: RequestListener; auth: RequestListener }>((resolve) => {
       attach = resolve
     })
-    const httpServer = createServer((req, res) => void apps.then(({ resource }) => resource(req, res)))
-    const authHttpServer = createServer((req, res) => void apps.then(({ auth }) => auth(req, res)))
+    const limits = { requestTimeoutMs: config.requestTimeoutMs }
+    const httpServer = createHttpServer(
+      (req, res) => void apps.then(({ resource }) => resource(req, res)),
+      limits,
+    )
+    const authHttpServer = createHttpServer(
+      (req, res) => void apps.then(({ auth }) => auth(req, res)),
+      limits,
+    )
     const [port, authPort] = await listenBoth(
       [httpServer, config.host, config.port],
       [authHttpServer, config.host, config.authPort],
     )
     const publicUrls = resolvePublicUrls(config, port, authPort)
     attach({
-      resource: createApp({ logger, urls: publicUrls, services, ledgerEndpoint: config.ledgerEndpoint }),
+      resource: createApp({
+        logger,
+        urls: publicUrls,
+        services,
+        validation,
+        ledgerEndpoint: config.ledgerEndpoint,
+        signatureUncheckedRoute: config.signatureUncheckedRoute,
+      }),
       auth: createAuthApp({
         logger,
         urls: publicUrls,
         services,
-        grantRequestSchema,
+        validation,
+        signatureUncheckedRoute: config.signatureUncheckedRoute,
         grantWaitSeconds: config.grantWaitSeconds,
       }),
     })
@@ -85,9 +105,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         walletAddressUrl(publicUrls.resourceServer, walletAddress.name),
       ),
       close: () => {
-        closing ??= Promise.all([stop(httpServer), stop(authHttpServer)])
-          .then(() => paymentEngine.stop())
-          .then(() => db.destroy())
+        const stop = (server: Server) => stopHttpServer(server, config.shutdownTimeoutMs)
+        closing ??= Promise.all([stop(httpServer), stop(authHttpServer), paymentEngine.stop()]).then(() =>
+          db.destroy(),
+        )
         return closing
       },
     }
@@ -103,7 +124,9 @@ type Binding = [server: Server, host: string, port: number]
 async function listenBoth(first: Binding, second: Binding): Promise<[number, number]> {
   const [a, b] = await Promise.allSettled([listen(...first), listen(...second)])
   if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
-  await Promise.all([first[0], second[0]].filter((server) => server.listening).map(stop))
+  await Promise.all(
+    [first[0], second[0]].filter((server) => server.listening).map((server) => stopHttpServer(server, 0)),
+  )
   throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason
 }
 
@@ -114,13 +137,5 @@ function listen(server: Server, host: string, port: number): Promise<number> {
       server.off('error', reject)
       resolve((server.address() as AddressInfo).port)
     })
-  })
-}
-
-function stop(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve())
-    // Idle keep-alive connections would otherwise hold close() open until they time out.
-    server.closeIdleConnections()
   })
 }

@@ -32,8 +32,11 @@ describe('loadConfig', () => {
       interactionExpiresIn: 600,
       quoteLifetimeSeconds: 300,
       signatureChecks: ALL_SIGNATURE_CHECKS,
+      signatureUncheckedRoute: undefined,
       ratesFile: undefined,
       paymentPollIntervalMs: 100,
+      requestTimeoutMs: 30_000,
+      shutdownTimeoutMs: 10_000,
       ledgerEndpoint: false,
       logLevel: 'info',
     })
@@ -94,6 +97,14 @@ describe('loadConfig', () => {
     assert.deepEqual(problemsOf({ SIGNATURE_CHECKS_DISABLED: 'digest,nonsense' }), [
       'SIGNATURE_CHECKS_DISABLED',
     ])
+  })
+
+  it('leaves the route SIGNATURE_UNCHECKED_ROUTE names unverified, and refuses a route that is not signed', () => {
+    assert.equal(
+      loadConfig({ SIGNATURE_UNCHECKED_ROUTE: 'POST /quotes' }, '/repo').signatureUncheckedRoute,
+      'POST /quotes',
+    )
+    assert.deepEqual(problemsOf({ SIGNATURE_UNCHECKED_ROUTE: 'GET /healthz' }), ['SIGNATURE_UNCHECKED_ROUTE'])
   })
 
   it('names the variable in each error', () => {

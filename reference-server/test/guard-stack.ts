@@ -4,10 +4,10 @@ import express from 'express'
 import { createAuthApp } from '../src/auth-app.ts'
 import { originOf, type PublicUrls } from '../src/config.ts'
 import { createDatabase, type Database, migrateDatabase } from '../src/db/database.ts'
-import { loadGrantRequestSchema } from '../src/grants/request-schema.ts'
 import { bodyParser } from '../src/http/body-parser.ts'
 import { errorHandler, notFoundHandler } from '../src/http/error-handler.ts'
 import { createLogger } from '../src/logger.ts'
+import { loadRequestValidation } from '../src/openapi/request-validation.ts'
 import { createResourceGuard } from '../src/resource-guard/guard.ts'
 import { seedDatabase } from '../src/seed/apply-seed.ts'
 import { createServices } from '../src/services.ts'
@@ -50,7 +50,7 @@ export async function startGuardStack(env: Record<string, string>): Promise<Guar
       logger,
       urls,
       services,
-      grantRequestSchema: await loadGrantRequestSchema(),
+      validation: await loadRequestValidation(),
       grantWaitSeconds: 0,
     }),
   )

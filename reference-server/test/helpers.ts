@@ -8,9 +8,12 @@ export function fixture(name: string): string {
   return path.join(import.meta.dirname, 'fixtures', name)
 }
 
-/** A config for tests: ephemeral port, silent logs, the fixture seed, plus `env` on top. */
+/** A config for tests: ephemeral port, silent logs (TEST_LOG_LEVEL to see them), the fixture seed, plus `env` on top. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ PORT: '0', LOG_LEVEL: 'silent', SEED_FILE: fixture('seed.json'), ...env }, repoRoot)
+  return loadConfig(
+    { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_FILE: fixture('seed.json'), ...env },
+    repoRoot,
+  )
 }
 
 export interface DatabaseVariant {

@@ -7,7 +7,6 @@ import { isWalletAddressError } from '../wallet-addresses/errors.ts'
 import type { WalletAddressService } from '../wallet-addresses/service.ts'
 import { parseRepeatingInterval } from './interval.ts'
 import { needsInteraction } from './model.ts'
-import type { GrantRequestSchema } from './request-schema.ts'
 
 /** A grant request once it is known to be one this server can decide on. */
 export interface GrantRequestInput {
@@ -19,7 +18,6 @@ export interface GrantRequestInput {
 }
 
 export interface GrantRequestDependencies {
-  schema: GrantRequestSchema
   walletAddressService: WalletAddressService
   urls: PublicUrls
 }
@@ -31,13 +29,14 @@ type Body = {
   interact?: { start: string[]; finish?: { method: string; uri: string; nonce: string } }
 }
 
-/** Reads and checks a grant request at the HTTP edge; every problem is a 400 `invalid_request`. */
+/**
+ * Reads a grant request at the HTTP edge, once request validation has checked it against the auth-server
+ * document, and refuses what this server cannot decide on; every problem is a 400 `invalid_request`.
+ */
 export async function readGrantRequest(
   body: unknown,
   deps: GrantRequestDependencies,
 ): Promise<GrantRequestInput> {
-  const checked = deps.schema(body)
-  if (!checked.ok) throw invalid(checked.description, { violations: checked.violations })
   const request = body as Body
   if (request.subject !== undefined) {
     throw invalid(

@@ -10,7 +10,6 @@ import type { WalletAddressService } from '../wallet-addresses/service.ts'
 import { GrantError, isGrantError, toHttpError } from './errors.ts'
 import type { Grant } from './model.ts'
 import { type GrantRequestInput, readGrantRequest } from './request.ts'
-import type { GrantRequestSchema } from './request-schema.ts'
 import type { GrantService } from './service.ts'
 
 declare global {
@@ -26,7 +25,6 @@ declare global {
 interface RouteDependencies {
   grantService: GrantService
   walletAddressService: WalletAddressService
-  schema: GrantRequestSchema
   urls: PublicUrls
   /** GRANT_WAIT_SECONDS, echoed as `continue.wait`. */
   waitSeconds: number
@@ -116,15 +114,10 @@ export function createGrantRoutes(deps: RouteDependencies): GrantRoutes {
   }
 }
 
+// The schema has checked the body is an object whose interact_ref, if any, is a string.
 function readInteractRef(body: unknown): string | undefined {
-  if (body === undefined) return undefined
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'invalid_request', 'The continuation request body must be a JSON object.')
-  }
-  const ref = (body as { interact_ref?: unknown }).interact_ref
-  if (ref !== undefined && (typeof ref !== 'string' || ref === '')) {
-    throw new HttpError(400, 'invalid_request', '"interact_ref" must be a non-empty string.')
-  }
+  const ref = (body as { interact_ref?: string } | undefined)?.interact_ref
+  if (ref === '') throw new HttpError(400, 'invalid_request', '"interact_ref" must be a non-empty string.')
   return ref
 }
 

@@ -206,14 +206,24 @@ async function verifiesWith(
   }
 }
 
+// Imported keys by their `x`: converting a JWK costs more than the verification itself, and a client signs
+// every request with the same key. Bounded, oldest first out, as client key sets are.
+const importedKeys = new Map<string, KeyObject | undefined>()
+const MAX_IMPORTED_KEYS = 1000
+
 function importEd25519(jwk: JWK): KeyObject | undefined {
   if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') return undefined
   if (jwk.alg !== undefined && jwk.alg !== 'EdDSA') return undefined
+  if (importedKeys.has(jwk.x)) return importedKeys.get(jwk.x)
+  let key: KeyObject | undefined
   try {
-    return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' })
+    key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' })
   } catch {
-    return undefined
+    key = undefined
   }
+  if (importedKeys.size >= MAX_IMPORTED_KEYS) importedKeys.delete(importedKeys.keys().next().value ?? '')
+  importedKeys.set(jwk.x, key)
+  return key
 }
 
 function hasBody(request: SignedRequest): boolean {

@@ -3,11 +3,11 @@ import type { RequestHandler } from 'express'
 import type { PublicUrls } from '../config.ts'
 import { readListQuery } from '../shared/pagination.ts'
 import {
+  bodyOf,
   readAmount,
-  readBody,
   readDateTime,
   readMetadata,
-  requireString,
+  stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
 import {
@@ -42,8 +42,6 @@ export interface IncomingPaymentRoutes {
   complete: RequestHandler<IdParams>
 }
 
-const CREATE_FIELDS = ['walletAddress', 'incomingAmount', 'expiresAt', 'metadata']
-
 export function createIncomingPaymentRoutes(deps: RouteDependencies): IncomingPaymentRoutes {
   const { incomingPaymentService: service, urls } = deps
   const notFound = () => toHttpError(IncomingPaymentError.UnknownIncomingPayment)
@@ -65,8 +63,8 @@ export function createIncomingPaymentRoutes(deps: RouteDependencies): IncomingPa
   return {
     create: async (req, res) => {
       const access = requireAccess(res)
-      const body = readBody(req.body, CREATE_FIELDS)
-      const walletAddress = requireString(body, 'walletAddress')
+      const body = bodyOf(req.body)
+      const walletAddress = stringField(body, 'walletAddress') ?? ''
       const input = {
         incomingAmount: readAmount(body, 'incomingAmount'),
         expiresAt: readDateTime(body, 'expiresAt'),
@@ -82,9 +80,9 @@ export function createIncomingPaymentRoutes(deps: RouteDependencies): IncomingPa
       res.status(201).json(toIncomingPaymentWithMethods(payment, urls, new Date()))
     },
 
-    list: async (req, res) => {
+    list: async (_req, res) => {
       const access = requireAccess(res)
-      const { walletAddress, page } = readListQuery(req.query)
+      const { walletAddress, page } = readListQuery(res.locals.query)
       const client = listScope(access, walletAddress)
       const result = await service.list({ walletAddressName: nameOf(walletAddress), client, page })
       if (isIncomingPaymentError(result)) throw toHttpError(result)

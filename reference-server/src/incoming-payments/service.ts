@@ -67,19 +67,24 @@ async function create(
   if (input.expiresAt !== undefined && input.expiresAt.getTime() <= now.getTime()) {
     return IncomingPaymentError.InvalidExpiry
   }
-  const id = randomUUID()
-  await insertIncomingPayment(deps.db, {
-    id,
+  const payment: IncomingPayment = {
+    id: randomUUID(),
     walletAddressId: walletAddress.id,
+    walletAddressName: walletAddress.name,
+    asset: { assetCode: walletAddress.assetCode, assetScale: walletAddress.assetScale },
     client: input.client,
     incomingAmount: input.incomingAmount?.value,
+    receivedAmount: 0n,
+    completed: false,
     expiresAt: input.expiresAt,
     metadata: input.metadata,
     // STREAM shared secrets are 32 bytes.
     sharedSecret: randomBytes(32).toString('base64url'),
     createdAt: now,
-  })
-  return get(deps, id)
+  }
+  // What was inserted is what is returned: no second round trip to read it back.
+  await insertIncomingPayment(deps.db, payment)
+  return payment
 }
 
 async function get(deps: ServiceDependencies, id: string): Promise<IncomingPayment | IncomingPaymentError> {

@@ -2,10 +2,12 @@ import type { Database } from '../db/database.ts'
 import type { TimeSpan } from '../grants/interval.ts'
 import type { Asset } from '../shared/amount.ts'
 
-/** Creates the grant's row if needed and locks it: limit checks of one grant run one at a time. */
+/**
+ * Creates the grant's row if needed and locks it, in one statement: an upsert that updates locks the row
+ * it inserts or finds until the transaction ends, so limit checks of one grant run one at a time.
+ */
 export async function lockGrant(db: Database, grantId: string): Promise<void> {
-  await db('outgoing_payment_grants').insert({ id: grantId }).onConflict('id').ignore()
-  await db('outgoing_payment_grants').where({ id: grantId }).forUpdate().first('id')
+  await db('outgoing_payment_grants').insert({ id: grantId }).onConflict('id').merge(['id'])
 }
 
 export interface SpentQuery {

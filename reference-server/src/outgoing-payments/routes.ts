@@ -12,13 +12,11 @@ import { isPricingError, pricingHttpError } from '../quotes/pricing.ts'
 import { toOpenPaymentsAmount } from '../shared/amount.ts'
 import { readListQuery } from '../shared/pagination.ts'
 import {
+  bodyOf,
   idFromUrl,
-  invalid,
   readAmount,
-  readBody,
   readMetadata,
-  readString,
-  requireString,
+  stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
 import { authorizeRead, listScope, requireAccess, requireEntry } from '../shared/resource-access.ts'
@@ -40,8 +38,6 @@ export interface OutgoingPaymentRoutes {
   get: RequestHandler<IdParams>
 }
 
-const CREATE_FIELDS = ['walletAddress', 'quoteId', 'incomingPayment', 'debitAmount', 'metadata']
-
 export function createOutgoingPaymentRoutes(deps: RouteDependencies): OutgoingPaymentRoutes {
   const { outgoingPaymentService: service, urls } = deps
   const nameOf = (walletAddress: string): string => {
@@ -53,8 +49,8 @@ export function createOutgoingPaymentRoutes(deps: RouteDependencies): OutgoingPa
   return {
     create: async (req, res) => {
       const access = requireAccess(res)
-      const body = readBody(req.body, CREATE_FIELDS)
-      const walletAddress = requireString(body, 'walletAddress')
+      const body = bodyOf(req.body)
+      const walletAddress = stringField(body, 'walletAddress') ?? ''
       const source = readSource(body, urls.resourceServer)
       const metadata = readMetadata(body)
       const limits = limitsOf(requireEntry(access, walletAddress))
@@ -79,9 +75,9 @@ export function createOutgoingPaymentRoutes(deps: RouteDependencies): OutgoingPa
       res.status(201).json(response)
     },
 
-    list: async (req, res) => {
+    list: async (_req, res) => {
       const access = requireAccess(res)
-      const { walletAddress, page } = readListQuery(req.query)
+      const { walletAddress, page } = readListQuery(res.locals.query)
       const client = listScope(access, walletAddress)
       const result = await service.list({ walletAddressName: nameOf(walletAddress), client, page })
       if (isOutgoingPaymentError(result)) throw toHttpError(result)
@@ -109,22 +105,16 @@ export function createOutgoingPaymentRoutes(deps: RouteDependencies): OutgoingPa
   }
 }
 
+/** The schema allows exactly one form: quoteId alone, or incomingPayment with debitAmount. */
 function readSource(body: Record<string, unknown>, resourceServer: string): PaymentSource {
-  const quoteId = readString(body, 'quoteId')
-  const incomingPayment = readString(body, 'incomingPayment')
-  const debitAmount = readAmount(body, 'debitAmount')
-  if (quoteId !== undefined) {
-    if (incomingPayment !== undefined || debitAmount !== undefined) {
-      throw invalid('quoteId', 'Give quoteId alone, or incomingPayment with debitAmount, not both forms.')
-    }
-    return { quoteId: idFromUrl(quoteId, resourceServer, QUOTES_PATH) }
-  }
-  if (incomingPayment === undefined) {
-    throw invalid('quoteId', 'Give quoteId, or incomingPayment with debitAmount.')
-  }
-  if (debitAmount === undefined) throw invalid('debitAmount', 'incomingPayment needs a debitAmount.')
+  const quoteId = stringField(body, 'quoteId')
+  if (quoteId !== undefined) return { quoteId: idFromUrl(quoteId, resourceServer, QUOTES_PATH) }
   return {
-    incomingPaymentId: idFromUrl(incomingPayment, resourceServer, INCOMING_PAYMENTS_PATH),
-    debitAmount,
+    incomingPaymentId: idFromUrl(
+      stringField(body, 'incomingPayment') ?? '',
+      resourceServer,
+      INCOMING_PAYMENTS_PATH,
+    ),
+    debitAmount: readAmount(body, 'debitAmount')!,
   }
 }

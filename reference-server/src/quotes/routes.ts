@@ -2,11 +2,10 @@ import type { RequestHandler } from 'express'
 import type { PublicUrls } from '../config.ts'
 import { INCOMING_PAYMENTS_PATH } from '../incoming-payments/model.ts'
 import {
+  bodyOf,
   idFromUrl,
-  invalid,
   readAmount,
-  readBody,
-  requireString,
+  stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
 import { authorizeRead, requireAccess, requireEntry } from '../shared/resource-access.ts'
@@ -28,26 +27,17 @@ export interface QuoteRoutes {
   get: RequestHandler<IdParams>
 }
 
-const CREATE_FIELDS = ['walletAddress', 'receiver', 'method', 'debitAmount', 'receiveAmount']
-// The OpenAPI `receiver` pattern.
-const RECEIVER = /^(https|http):\/\/(.+)\/incoming-payments\/(.+)$/
-
 export function createQuoteRoutes(deps: RouteDependencies): QuoteRoutes {
   const { quoteService: service, urls } = deps
   return {
     create: async (req, res) => {
       const access = requireAccess(res)
-      const body = readBody(req.body, CREATE_FIELDS)
-      const walletAddress = requireString(body, 'walletAddress')
-      const receiver = requireString(body, 'receiver')
-      if (!RECEIVER.test(receiver)) throw invalid('receiver', 'The receiver must be an incoming payment URL.')
-      const method = requireString(body, 'method')
-      if (method !== 'ilp') throw invalid('method', 'The only payment method is "ilp".')
+      // The schema has checked the receiver's URL pattern, the method (ilp) and that at most one amount is given.
+      const body = bodyOf(req.body)
+      const walletAddress = stringField(body, 'walletAddress') ?? ''
+      const receiver = stringField(body, 'receiver') ?? ''
       const debitAmount = readAmount(body, 'debitAmount')
       const receiveAmount = readAmount(body, 'receiveAmount')
-      if (debitAmount !== undefined && receiveAmount !== undefined) {
-        throw invalid('receiveAmount', 'Give debitAmount or receiveAmount, not both.')
-      }
       requireEntry(access, walletAddress)
       const walletAddressName = walletAddressNameFromUrl(walletAddress, urls.resourceServer)
       if (walletAddressName === undefined) throw toHttpError(QuoteError.UnknownWalletAddress)

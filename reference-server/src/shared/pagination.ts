@@ -5,7 +5,6 @@ import { invalid, isUuid } from './request-input.ts'
 export type PageInfo = components['schemas']['page-info']
 
 const DEFAULT_PAGE_SIZE = 20
-const MAX_PAGE_SIZE = 100
 
 /** `forward` pages towards older items (after the cursor), `backward` towards newer ones (before it). */
 export type PageRequest =
@@ -17,31 +16,20 @@ export interface ListQuery {
   page: PageRequest
 }
 
-/** Reads `wallet-address`, `cursor`, `first` and `last`; any misuse is a 400 naming the parameter. */
-export function readListQuery(query: Record<string, unknown>): ListQuery {
-  const single = (name: string): string | undefined => {
-    const value = query[name]
-    if (value === undefined) return undefined
-    if (typeof value !== 'string') throw invalid(name, `"${name}" must be given once.`)
-    return value
+/**
+ * Reads the list query once request validation has checked it against the OpenAPI parameters (types,
+ * `first`/`last` from 1 to 100, `wallet-address` required). What the schema cannot say is a 400 naming the
+ * parameter: an empty wallet address, `first` with `last`, `last` without `cursor`.
+ */
+export function readListQuery(query: Record<string, unknown> | undefined): ListQuery {
+  if (query === undefined) throw new Error('list route reached without query validation')
+  const walletAddress = query['wallet-address'] as string
+  if (walletAddress === '') {
+    throw invalid('wallet-address', 'The "wallet-address" query parameter must not be empty.')
   }
-  const walletAddress = single('wallet-address')
-  if (walletAddress === undefined || walletAddress === '') {
-    throw invalid('wallet-address', 'The "wallet-address" query parameter is required.')
-  }
-  const cursor = single('cursor')
-  if (cursor === '') throw invalid('cursor', '"cursor" must be at least one character.')
-  const size = (name: string): number | undefined => {
-    const raw = single(name)
-    if (raw === undefined) return undefined
-    const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN
-    if (!(value >= 1 && value <= MAX_PAGE_SIZE)) {
-      throw invalid(name, `"${name}" must be an integer from 1 to ${MAX_PAGE_SIZE}.`)
-    }
-    return value
-  }
-  const first = size('first')
-  const last = size('last')
+  const cursor = query.cursor as string | undefined
+  const first = query.first as number | undefined
+  const last = query.last as number | undefined
   if (first !== undefined && last !== undefined) {
     throw invalid('last', 'Give "first" (page forward) or "last" (page backward), not both.')
   }

@@ -2,8 +2,9 @@ import { HttpError } from '../http/errors.ts'
 import type { Amount } from './amount.ts'
 import { parseUint64 } from './uint64.ts'
 
-// Readers for request bodies and queries. They run at the HTTP edge, so a bad field is thrown as a 400 that
-// names the field; services only ever see well-typed input.
+// Readers for request bodies, run by route handlers after request validation has checked the body against
+// the OpenAPI document (types, required and unknown fields, formats, ranges). They turn the checked JSON into
+// typed input and refuse what the schema cannot say, as a 400 naming the field.
 
 export type JsonObject = Record<string, unknown>
 
@@ -15,64 +16,49 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** The body as an object holding only `allowed` keys (the OpenAPI bodies forbid additional properties). */
-export function readBody(body: unknown, allowed: readonly string[]): JsonObject {
-  if (!isObject(body)) {
-    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.')
-  }
-  const unknown = Object.keys(body).find((key) => !allowed.includes(key))
-  if (unknown !== undefined) {
-    throw invalid(unknown, `Unknown field "${unknown}"; allowed fields are ${allowed.join(', ')}.`)
-  }
+/** The validated body as an object (request validation has refused anything else). */
+export function bodyOf(body: unknown): JsonObject {
+  if (!isObject(body)) throw new Error('route reached without body validation')
   return body
 }
 
-export function readString(body: JsonObject, field: string): string | undefined {
+/** A validated string field (its presence and type were checked against the schema). */
+export function stringField(body: JsonObject, field: string): string | undefined {
   const value = body[field]
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || value === '')
-    throw invalid(field, `"${field}" must be a non-empty string.`)
-  return value
+  return typeof value === 'string' ? value : undefined
 }
 
-export function requireString(body: JsonObject, field: string): string {
-  const value = readString(body, field)
-  if (value === undefined) throw invalid(field, `"${field}" is required.`)
-  return value
-}
-
-/** A positive amount: value a uint64 decimal string (no sign, decimals or exponent), assetScale 0..255. */
+/**
+ * A validated amount (value a uint64 string, assetScale 0..255, as the schema says), which must also be
+ * positive and name an asset.
+ */
 export function readAmount(body: JsonObject, field: string): Amount | undefined {
-  const amount = body[field]
+  const amount = body[field] as { value: string; assetCode: string; assetScale: number } | undefined
   if (amount === undefined) return undefined
-  if (!isObject(amount)) throw invalid(field, `"${field}" must be an amount object.`)
   const value = parseUint64(amount.value)
-  if (value === undefined) {
-    throw invalid(
-      `${field}.value`,
-      `"${field}.value" must be an unsigned 64-bit integer written as a decimal string.`,
-    )
-  }
+  if (value === undefined) throw new Error(`${field}.value reached the route without validation`)
   if (value === 0n) throw invalid(`${field}.value`, `"${field}.value" must be greater than zero.`)
-  const { assetCode, assetScale } = amount
-  if (typeof assetCode !== 'string' || assetCode === '') {
+  if (amount.assetCode === '') {
     throw invalid(`${field}.assetCode`, `"${field}.assetCode" must be a non-empty string.`)
   }
-  if (typeof assetScale !== 'number' || !Number.isInteger(assetScale) || assetScale < 0 || assetScale > 255) {
-    throw invalid(`${field}.assetScale`, `"${field}.assetScale" must be an integer from 0 to 255.`)
-  }
-  return { value, assetCode, assetScale }
+  return { value, assetCode: amount.assetCode, assetScale: amount.assetScale }
 }
 
 /** Nesting deeper than this is refused: serializing and storing it would exhaust the stack (a 500). */
 export const METADATA_MAX_DEPTH = 1000
 
+/** Larger metadata is refused: every read of the resource returns it, so it would cost on each one. */
+export const METADATA_MAX_BYTES = 64 * 1024
+
+/** Validated metadata (an object), which must also fit in jsonb and in METADATA_MAX_BYTES. */
 export function readMetadata(body: JsonObject): JsonObject | undefined {
-  const { metadata } = body
+  const metadata = body.metadata as JsonObject | undefined
   if (metadata === undefined) return undefined
-  if (!isObject(metadata)) throw invalid('metadata', '"metadata" must be a JSON object.')
   const problem = jsonbProblem(metadata, 1)
   if (problem !== undefined) throw invalid('metadata', `"metadata" ${problem}.`)
+  if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) {
+    throw invalid('metadata', `"metadata" must not exceed ${METADATA_MAX_BYTES} bytes as JSON.`)
+  }
   return metadata
 }
 
@@ -100,6 +86,7 @@ function jsonbProblem(value: unknown, depth: number): string | undefined {
 // RFC 3339 date-time, as OpenAPI's `format: date-time` means.
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}:\d{2}))$/
 
+/** A date-time; the schema's format check lets through what JS dates cannot hold (leap seconds). */
 export function readDateTime(body: JsonObject, field: string): Date | undefined {
   const value = body[field]
   if (value === undefined) return undefined

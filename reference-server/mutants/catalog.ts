@@ -5,6 +5,8 @@
  * catches the bug, and `rules` the rules the verdict must fail for it to count as caught.
  */
 
+import type { RuleId } from '../../conformance/rules/registry.ts'
+
 export interface Edit {
   /** Path from the repository root. */
   file: string
@@ -19,8 +21,13 @@ export interface Mutant {
   /** Usually one; a bug that also needs a safety net removed (a unique index) takes two. */
   edits: Edit[]
   specs: string[]
-  /** Each must have status 'failed' in the verdict. */
-  rules: string[]
+  /** Each must have status 'failed' in the verdict (for a tolerance: none may). */
+  rules: RuleId[]
+  /**
+   * Set when the edit gives an answer the spec allows rather than a bug: the verdict must fail none of `rules`,
+   * and must warn on each of `warns`.
+   */
+  tolerated?: { warns: RuleId[] }
 }
 
 const SRC = 'reference-server/src'
@@ -71,9 +78,13 @@ export const MUTANTS: readonly Mutant[] = [
     description: 'first=0 and last=0 are accepted (an empty page) instead of refused',
     edits: [
       {
-        file: `${SRC}/shared/pagination.ts`,
-        find: 'if (!(value >= 1 && value <= MAX_PAGE_SIZE)) {',
-        replace: 'if (!(value >= 0 && value <= MAX_PAGE_SIZE)) {',
+        // The OpenAPI parameters' minimum (1) is what refuses 0; the mutant lowers it before compiling.
+        file: `${SRC}/openapi/request-validation.ts`,
+        find: '  const ajv = createAjv()\n',
+        replace:
+          "  for (const p of documents['resource-server'].paths['/incoming-payments'].get.parameters)\n" +
+          "    if (p.name === 'first' || p.name === 'last') p.schema.minimum = 0\n" +
+          '  const ajv = createAjv()\n',
       },
     ],
     specs: [`${TESTS}/pagination.spec.ts`],
@@ -98,9 +109,13 @@ export const MUTANTS: readonly Mutant[] = [
     // The wallet address's asset check alone refuses scale 256: the bug shows only without it.
     edits: [
       {
-        file: `${SRC}/shared/request-input.ts`,
-        find: ' || assetScale < 0 || assetScale > 255) {',
-        replace: ' || assetScale < 0) {',
+        // The amount schema (one object wherever it is referenced) is what refuses 256.
+        file: `${SRC}/openapi/request-validation.ts`,
+        find: '  const ajv = createAjv()\n',
+        replace:
+          "  delete documents['resource-server'].paths['/incoming-payments'].post.requestBody.content['application/json']\n" +
+          '    .schema.properties.incomingAmount.properties.assetScale.maximum\n' +
+          '  const ajv = createAjv()\n',
       },
       {
         file: `${SRC}/incoming-payments/service.ts`,
@@ -129,12 +144,13 @@ export const MUTANTS: readonly Mutant[] = [
     description: 'a quote with both debitAmount and receiveAmount is accepted (the debitAmount wins)',
     edits: [
       {
-        file: `${SRC}/quotes/routes.ts`,
-        find:
-          '      if (debitAmount !== undefined && receiveAmount !== undefined) {\n' +
-          "        throw invalid('receiveAmount', 'Give debitAmount or receiveAmount, not both.')\n" +
-          '      }\n',
-        replace: '',
+        // The fixed-send branch of the quote body's oneOf stops refusing a receiveAmount beside debitAmount.
+        file: `${SRC}/openapi/request-validation.ts`,
+        find: '  const ajv = createAjv()\n',
+        replace:
+          "  delete documents['resource-server'].paths['/quotes'].post.requestBody.content['application/json']\n" +
+          '    .schema.oneOf[2].additionalProperties\n' +
+          '  const ajv = createAjv()\n',
       },
     ],
     specs: [`${TESTS}/quotes.spec.ts`],
@@ -383,6 +399,194 @@ export const MUTANTS: readonly Mutant[] = [
     ],
     specs: [`${TESTS}/authorization.spec.ts`],
     rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'malformed-body-500',
+    description: 'a request body that is not JSON gets a 500 instead of a 400 (a robustness failure)',
+    edits: [
+      {
+        file: `${SRC}/http/body-parser.ts`,
+        find: "throw new HttpError(400, 'invalid_request', 'The request body is not valid UTF-8 JSON.')",
+        replace: "throw new Error('The request body is not valid UTF-8 JSON.')",
+      },
+    ],
+    specs: [`${TESTS}/gnap-grants.spec.ts`],
+    rules: ['ROB-INVALID-INPUT'],
+  },
+  {
+    id: 'create-incoming-500',
+    description: 'a valid incoming payment creation is stored but answered with a 500',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: 'res.status(201).json(toIncomingPaymentWithMethods(',
+        replace: 'res.status(500).json(toIncomingPaymentWithMethods(',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-CREATE'],
+  },
+  {
+    id: 'create-incoming-without-create-right',
+    description: 'creating an incoming payment takes any incoming-payment right, not only create',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: "guard.require('incoming-payment', 'create')",
+        replace: "guard.require('incoming-payment')",
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'list-incoming-without-list-right',
+    description: 'listing incoming payments takes any incoming-payment right, not only list',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: "guard.require('incoming-payment', 'list')",
+        replace: "guard.require('incoming-payment')",
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'create-quote-without-create-right',
+    description: 'creating a quote takes any quote right, not only create',
+    edits: [
+      { file: `${SRC}/app.ts`, find: "guard.require('quote', 'create')", replace: "guard.require('quote')" },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'get-quote-without-read-right',
+    description: 'reading a quote takes any quote right, not only read',
+    edits: [
+      { file: `${SRC}/app.ts`, find: "guard.require('quote', 'read')", replace: "guard.require('quote')" },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'create-outgoing-without-create-right',
+    description: 'creating an outgoing payment takes any outgoing-payment right, not only create',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: "guard.require('outgoing-payment', 'create')",
+        replace: "guard.require('outgoing-payment')",
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'list-outgoing-without-list-right',
+    description: 'listing outgoing payments takes any outgoing-payment right, not only list',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: "guard.require('outgoing-payment', 'list')",
+        replace: "guard.require('outgoing-payment')",
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'get-outgoing-without-read-right',
+    description: 'reading an outgoing payment takes any outgoing-payment right, not only read',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: "guard.require('outgoing-payment', 'read')",
+        replace: "guard.require('outgoing-payment')",
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'get-incoming-without-read-right',
+    description: 'reading an incoming payment (full view) takes any incoming-payment right, not only read',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: "guard.optional('incoming-payment', 'read')",
+        replace: "guard.optional('incoming-payment', 'create')",
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'access-type-ignored',
+    description: 'a token of any access type passes the resource guard, as long as it names the action',
+    edits: [
+      {
+        file: `${SRC}/resource-guard/guard.ts`,
+        find: '  if (entry.type !== type) return false\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'identifier-ignored',
+    description: "a token's access entry covers every wallet address, not only the one its identifier names",
+    edits: [
+      {
+        file: `${SRC}/access/access-context.ts`,
+        find: 'return identifier === undefined || identifier === walletAddressUrl',
+        replace: 'return true',
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'read-shows-other-clients',
+    description: "read (not read-all) shows another client's resources",
+    edits: [
+      {
+        file: `${SRC}/shared/resource-access.ts`,
+        find: "  if (!coversAllClients(entry, 'read') && resource.client !== access.client) throw notFound()\n",
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/authorization.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'list-shows-other-clients',
+    description: "list (not list-all) shows another client's resources",
+    edits: [
+      {
+        file: `${SRC}/shared/resource-access.ts`,
+        find: "return coversAllClients(requireEntry(access, walletAddressUrl), 'list') ? undefined : access.client",
+        replace: 'return requireEntry(access, walletAddressUrl) ? undefined : access.client',
+      },
+    ],
+    specs: [`${TESTS}/authorization.spec.ts`],
+    rules: ['AUTH-PERMISSION'],
+  },
+  {
+    id: 'payment-forms-mixed',
+    description:
+      'an outgoing payment with quoteId beside incomingPayment and debitAmount is paid from the quote',
+    edits: [
+      {
+        file: `${SRC}/outgoing-payments/routes.ts`,
+        find: "    if (incomingPayment !== undefined || debitAmount !== undefined) {\n      throw invalid('quoteId', 'Give quoteId alone, or incomingPayment with debitAmount, not both forms.')\n    }\n",
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/seed-rules.spec.ts`],
+    rules: ['OP-ONE-FORM'],
   },
 ]
 

@@ -3,19 +3,48 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
 import { SIGNATURE_CHECKS, type SignatureCheck } from '../src/http-signatures/checks.ts'
+import { SIGNED_ROUTES, type SignedRoute } from '../src/http-signatures/unchecked-route.ts'
 import { runSuite } from './suite-run.ts'
 
 /**
- * Proves the suite's signature matrix notices a verifier that skips a check: runs the matrix against the
- * reference server once per signature check, with only that check turned off (SIGNATURE_CHECKS_DISABLED),
- * and prints which rows turned red. Exits non-zero when a MUST-level check can be dropped unnoticed.
+ * Proves the suite's signature matrices notice a verifier that skips a check, or skips one route:
  *
- *   npm run mutants:signatures [-- check ...]
+ *   npm run mutants:signatures [-- check ...]          one run per signature check turned off everywhere
+ *                                                      (SIGNATURE_CHECKS_DISABLED), against the resource matrix
+ *   npm run mutants:signatures -- routes [route ...]   one run per signed route left unverified
+ *                                                      (SIGNATURE_UNCHECKED_ROUTE), its rows of the matrix only
+ *
+ * and prints which rows turned red. Exits non-zero when a MUST-level check or a route can be dropped unnoticed.
  */
 
 // RFC 9421 leaves freshness to the verifier and RFC 8941 lets the last of duplicate labels win, so the suite
 // only warns about either (decisions.md): dropping those checks must show as warnings, not red rows.
 const WARNING_ONLY: ReadonlySet<SignatureCheck> = new Set(['created', 'labels'])
+
+const RESOURCE_MATRIX = 'conformance/tests/signatures.spec.ts'
+const GRANT_MATRIX = 'conformance/tests/signatures-grant-endpoints.spec.ts'
+
+/** Where each route's rows are: the spec file and a --grep of their describe titles. */
+const ROUTE_ROWS: Record<SignedRoute, { spec: string; grep: string }> = {
+  'POST /incoming-payments': { spec: RESOURCE_MATRIX, grep: 'matrix create-incoming-payment ' },
+  'GET /incoming-payments': { spec: RESOURCE_MATRIX, grep: 'matrix list-incoming-payments ' },
+  'GET /incoming-payments/:id': { spec: RESOURCE_MATRIX, grep: 'matrix get-incoming-payment ' },
+  'POST /incoming-payments/:id/complete': {
+    spec: RESOURCE_MATRIX,
+    grep: 'matrix complete-incoming-payment ',
+  },
+  'POST /quotes': { spec: RESOURCE_MATRIX, grep: 'matrix create-quote ' },
+  'GET /quotes/:id': { spec: RESOURCE_MATRIX, grep: 'matrix get-quote ' },
+  'POST /outgoing-payments': { spec: RESOURCE_MATRIX, grep: 'matrix create-outgoing-payment ' },
+  'GET /outgoing-payments': { spec: RESOURCE_MATRIX, grep: 'matrix list-outgoing-payments ' },
+  'GET /outgoing-payments/:id': { spec: RESOURCE_MATRIX, grep: 'matrix get-outgoing-payment ' },
+  'GET /outgoing-payment-grant': { spec: RESOURCE_MATRIX, grep: 'matrix get-outgoing-payment-grant ' },
+  'POST /': { spec: GRANT_MATRIX, grep: 'grant request \\(POST authServer\\)' },
+  'POST /continue/:id': { spec: GRANT_MATRIX, grep: 'continue \\(POST continue\\.uri\\)' },
+  'DELETE /continue/:id': { spec: GRANT_MATRIX, grep: 'revoke grant \\(DELETE continue\\.uri\\)' },
+  'POST /token/:id': { spec: GRANT_MATRIX, grep: 'rotate \\(POST manage\\)' },
+  'DELETE /token/:id': { spec: GRANT_MATRIX, grep: 'revoke token \\(DELETE manage\\)' },
+}
 
 interface Outcome {
   red: string[]
@@ -23,14 +52,21 @@ interface Outcome {
   passed: number
 }
 
-async function runMatrix(disabled: string, port: number): Promise<Outcome> {
+async function runMatrix(
+  env: Record<string, string>,
+  port: number,
+  specs: string[],
+  grep?: string,
+): Promise<Outcome> {
   const dir = mkdtempSync(join(tmpdir(), 'signature-mutant-'))
   try {
     const run = await runSuite({
       cwd: process.cwd(),
-      specs: ['conformance/tests/signatures.spec.ts'],
+      specs,
       reportDir: dir,
-      env: { SIGNATURE_CHECKS_DISABLED: disabled, REFERENCE_PORT: String(port) },
+      env: { ...env, REFERENCE_PORT: String(port) },
+      workers: 1,
+      ...(grep === undefined ? {} : { grep }),
     })
     const outcome: Outcome = { red: [], warned: [], passed: 0 }
     for (const test of run.tests) {
@@ -42,35 +78,56 @@ async function runMatrix(disabled: string, port: number): Promise<Outcome> {
     }
     return outcome
   } catch (error) {
-    throw new Error(`the run with SIGNATURE_CHECKS_DISABLED=${disabled} failed: ${String(error)}`)
+    throw new Error(`the run with ${JSON.stringify(env)} failed: ${String(error)}`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-const known = Object.keys(SIGNATURE_CHECKS) as SignatureCheck[]
-const asked = process.argv.slice(2)
-const unknown = asked.filter((name) => !known.includes(name as SignatureCheck))
-if (unknown.length > 0) {
-  console.error(`unknown checks: ${unknown.join(', ')}; known: ${known.join(', ')}`)
-  process.exit(2)
-}
-const port = Number(process.env.REFERENCE_PORT ?? 3460)
-let unnoticed = 0
-
-const control = await runMatrix('', port)
-console.log(`all checks on: ${control.passed} passed, ${control.red.length} red (must be 0)`)
-if (control.red.length > 0) unnoticed++
-
-for (const check of (asked.length > 0 ? asked : known) as SignatureCheck[]) {
-  const { red, warned } = await runMatrix(check, port)
-  const expected = WARNING_ONLY.has(check) ? 'warnings' : 'red rows'
-  const noticed = WARNING_ONLY.has(check) ? warned.length > 0 : red.length > 0
-  if (!noticed) unnoticed++
+function report(what: string, { red, warned }: Outcome, noticed: boolean, expected: string): void {
   console.log(
-    `\n${check} off: ${red.length} red, ${warned.length} warned -> ${noticed ? 'noticed' : `UNNOTICED (expected ${expected})`}`,
+    `\n${what}: ${red.length} red, ${warned.length} warned -> ${noticed ? 'noticed' : `UNNOTICED (expected ${expected})`}`,
   )
   for (const title of red) console.log(`  red   ${title}`)
   for (const title of warned) console.log(`  warn  ${title}`)
+}
+
+const port = Number(process.env.REFERENCE_PORT ?? 3460)
+const [mode, ...rest] = process.argv.slice(2)
+let unnoticed = 0
+
+if (mode === 'routes') {
+  const unknown = rest.filter((route) => !(SIGNED_ROUTES as readonly string[]).includes(route))
+  if (unknown.length > 0) {
+    console.error(`unknown routes: ${unknown.join(', ')}; known: ${SIGNED_ROUTES.join(', ')}`)
+    process.exit(2)
+  }
+  const control = await runMatrix({}, port, [RESOURCE_MATRIX, GRANT_MATRIX])
+  console.log(`every route checked: ${control.passed} passed, ${control.red.length} red (must be 0)`)
+  if (control.red.length > 0) unnoticed++
+  for (const route of (rest.length > 0 ? rest : SIGNED_ROUTES) as SignedRoute[]) {
+    const { spec, grep } = ROUTE_ROWS[route]
+    const outcome = await runMatrix({ SIGNATURE_UNCHECKED_ROUTE: route }, port, [spec], grep)
+    const noticed = outcome.red.length > 0
+    if (!noticed) unnoticed++
+    report(`${route} unverified`, outcome, noticed, 'red rows')
+  }
+} else {
+  const asked = mode === undefined ? [] : [mode, ...rest]
+  const known = Object.keys(SIGNATURE_CHECKS) as SignatureCheck[]
+  const unknown = asked.filter((name) => !known.includes(name as SignatureCheck))
+  if (unknown.length > 0) {
+    console.error(`unknown checks: ${unknown.join(', ')}; known: ${known.join(', ')} (or "routes")`)
+    process.exit(2)
+  }
+  const control = await runMatrix({}, port, [RESOURCE_MATRIX])
+  console.log(`all checks on: ${control.passed} passed, ${control.red.length} red (must be 0)`)
+  if (control.red.length > 0) unnoticed++
+  for (const check of (asked.length > 0 ? asked : known) as SignatureCheck[]) {
+    const outcome = await runMatrix({ SIGNATURE_CHECKS_DISABLED: check }, port, [RESOURCE_MATRIX])
+    const noticed = WARNING_ONLY.has(check) ? outcome.warned.length > 0 : outcome.red.length > 0
+    if (!noticed) unnoticed++
+    report(`${check} off`, outcome, noticed, WARNING_ONLY.has(check) ? 'warnings' : 'red rows')
+  }
 }
 process.exit(unnoticed === 0 ? 0 : 1)

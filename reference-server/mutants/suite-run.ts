@@ -3,7 +3,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
 import { RULES } from '../../conformance/rules/registry.ts'
-import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
+import {
+  computeVerdict,
+  observationsIn,
+  type RuleStatus,
+  type TestRecord,
+} from '../../reports/src/verdict.ts'
 
 /**
  * Runs Playwright with its JSON reporter and reads the report: what the mutant runners share. The JSON reporter
@@ -37,6 +42,8 @@ export interface SuiteRunOptions {
   reportDir: string
   env: Record<string, string>
   workers?: number
+  /** Only the tests whose title matches (Playwright --grep). */
+  grep?: string
 }
 
 interface JsonError {
@@ -67,6 +74,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const jsonFile = join(options.reportDir, 'report.json')
   const args = ['playwright', 'test', ...options.specs, '--reporter=json']
   if (options.workers !== undefined) args.push(`--workers=${options.workers}`)
+  if (options.grep !== undefined) args.push('--grep', options.grep)
   const child = spawn('npx', args, {
     cwd: options.cwd,
     env: {
@@ -117,11 +125,8 @@ function testsOf(report: JsonReport): FinishedTest[] {
 /** The project whose tests make the verdict (playwright.config.ts); the reference ledger check is not one. */
 export const CONFORMANCE_PROJECT = 'conformance'
 
-/**
- * The rules the run's verdict fails, computed as the verdict reporter does: a failure blames the rules its
- * messages name, else every rule its test declares.
- */
-export function failedRules(run: SuiteRun): string[] {
+/** The rules the run's verdict gives `status`, computed as the verdict reporter does. */
+export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
   const records: TestRecord[] = run.tests
     .filter((test) => test.project === CONFORMANCE_PROJECT)
     .map((test) => ({
@@ -131,10 +136,16 @@ export function failedRules(run: SuiteRun): string[] {
       rules: descriptions(test, RULE_ANNOTATION),
       errors: test.errors,
       warnings: descriptions(test, WARNING_ANNOTATION),
+      ...observationsIn(test.annotations),
     }))
   return computeVerdict(RULES, records)
-    .rules.filter((verdict) => verdict.status === 'failed')
+    .rules.filter((verdict) => verdict.status === status)
     .map((verdict) => verdict.rule.id)
+}
+
+/** The rules the verdict fails: a failure blames the rules its messages name, else every rule its test declares. */
+export function failedRules(run: SuiteRun): string[] {
+  return rulesWithStatus(run, 'failed')
 }
 
 function descriptions(test: FinishedTest, type: string): string[] {

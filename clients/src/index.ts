@@ -4,4 +4,4 @@ export { type ClientKey, exportPrivateKeyPem, generateClientKey, type Jwk, loadC
 export { OpenPaymentsClient, type RequestOptions } from './open-payments-client.ts'
 export { type SignOptions, signRequest } from './sign-request.ts'
 export { toCurl } from './to-curl.ts'
-export { undiciTransport } from './undici-transport.ts'
+export { createUndiciTransport, undiciTransport } from './undici-transport.ts'

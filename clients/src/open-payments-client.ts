@@ -26,11 +26,21 @@ export class OpenPaymentsClient {
   /** The client's identity URL, as put in grant requests. */
   readonly walletAddress?: string
   readonly #transport: Transport
+  readonly #signedTargetUri: (url: string) => string
 
-  constructor(opts: { key?: ClientKey; walletAddress?: string; transport?: Transport } = {}) {
+  constructor(
+    opts: {
+      key?: ClientKey
+      walletAddress?: string
+      transport?: Transport
+      /** The URL a signature covers as `@target-uri` for a request to `url` (default: `url`). */
+      signedTargetUri?: (url: string) => string
+    } = {},
+  ) {
     this.key = opts.key
     this.walletAddress = opts.walletAddress
     this.#transport = opts.transport ?? undiciTransport
+    this.#signedTargetUri = opts.signedTargetUri ?? ((url) => url)
   }
 
   async prepare(opts: RequestOptions): Promise<OutgoingRequest> {
@@ -50,7 +60,7 @@ export class OpenPaymentsClient {
     const key = opts.signOptions?.key ?? this.key
     if (opts.sign ?? key !== undefined) {
       if (!key) throw new Error(`prepare: cannot sign ${req.method} ${req.url}, the client has no key`)
-      req = await signRequest(req, { ...opts.signOptions, key })
+      req = await signRequest(req, { targetUri: this.#signedTargetUri(req.url), ...opts.signOptions, key })
     }
     return opts.alter ? opts.alter(req) : req
   }

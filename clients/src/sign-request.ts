@@ -11,6 +11,11 @@ export interface SignOptions {
   label?: string
   /** Overrides the covered component list. */
   components?: string[]
+  /**
+   * The URL `@target-uri` covers, when the server sees the request at another URL than the one it is sent to
+   * (a proxy in between); defaults to the request's URL.
+   */
+  targetUri?: string
 }
 
 /**
@@ -32,7 +37,7 @@ export async function signRequest(req: OutgoingRequest, opts: SignOptions): Prom
       paramValues: { created: new Date((opts.created ?? Math.floor(Date.now() / 1000)) * 1000) },
       fields: components,
     },
-    { method: req.method, url: req.url, headers },
+    { method: req.method, url: opts.targetUri ?? req.url, headers },
   )
   return { ...req, headers: lowerCaseKeys(signed.headers as Record<string, string>) }
 }

@@ -1,10 +1,17 @@
-import { request } from 'undici'
-import type { ExchangeResponse, Transport } from './http-message.ts'
+import { type Dispatcher, request } from 'undici'
+import type { ExchangeResponse, OutgoingRequest, Transport } from './http-message.ts'
 
 const TIMEOUT_MS = 30_000
 
 /** Sends the bytes as given and never follows redirects, so tests see exactly what the server answered. */
-export const undiciTransport: Transport = async (req) => {
+export const undiciTransport: Transport = createUndiciTransport()
+
+/** The same through a dispatcher of the caller's (an Agent that trusts a test CA, for instance). */
+export function createUndiciTransport(opts: { dispatcher?: Dispatcher } = {}): Transport {
+  return (req) => send(req, opts.dispatcher)
+}
+
+async function send(req: OutgoingRequest, dispatcher: Dispatcher | undefined): Promise<ExchangeResponse> {
   const signal = AbortSignal.timeout(TIMEOUT_MS)
   try {
     const res = await request(req.url, {
@@ -12,6 +19,7 @@ export const undiciTransport: Transport = async (req) => {
       headers: req.headers,
       body: req.body,
       signal,
+      dispatcher,
     })
     const body = new Uint8Array(await res.body.arrayBuffer())
     return toExchangeResponse(res.statusCode, res.headers, body)

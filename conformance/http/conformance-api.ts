@@ -1,29 +1,61 @@
 import type { Exchange, OpenPaymentsClient, RequestOptions } from '../../clients/src/index.ts'
 import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator } from '../openapi/response-validator.ts'
-import { checkResponse, ResponseCheckError } from './response-checks.ts'
+import { rule } from '../rules/covers.ts'
+import { recordFinding } from '../rules/findings.ts'
+import { findRule } from '../rules/registry.ts'
+import { tierOf } from '../rules/rule.ts'
+import { rulesNamedIn } from '../rules/rules-named-in.ts'
+import { checkResponse, type RequestInput, ResponseCheckError } from './response-checks.ts'
 
 export interface SendOptions extends RequestOptions {
   /** The OpenAPI operation this request exercises: its response is checked against that operation. */
   operation: OperationRef
+  /**
+   * 'invalid' for a request that deliberately carries bad input (amounts, bodies, query strings, signatures,
+   * headers): a server error, a body that is not JSON or no answer to it is a robustness finding.
+   */
+  input?: RequestInput
 }
 
 /** The suite's only way to talk to a target: every exchange is recorded and passes the automatic checks. */
 export class ConformanceApi {
   readonly exchanges: Exchange[] = []
+  /** How many of the exchanges answered deliberately invalid input. */
+  invalidInputResponses = 0
 
   constructor(
     readonly client: OpenPaymentsClient,
     private readonly validator: ResponseValidator,
   ) {}
 
-  async send({ operation, ...request }: SendOptions): Promise<Exchange> {
+  async send({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
     // Wallet address documents are public (OpenAPI `security: []`): a real client does not sign those GETs.
     const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
-    const exchange = await this.client.send({ ...request, sign })
+    const exchange = await this.#exchange({ ...request, sign }, operation, input)
     this.exchanges.push(exchange)
-    const problem = checkResponse(this.validator, operation, exchange)
-    if (problem) throw new ResponseCheckError(problem)
+    if (input === 'invalid') this.invalidInputResponses++
+    const problem = checkResponse(this.validator, operation, exchange, input)
+    if (!problem) return exchange
+    // Only spec rules fail the test; a beyond-spec or robustness finding is reported and the test goes on.
+    if (rulesNamedIn(problem).some((id) => tierOf(findRule(id)!) === 'spec'))
+      throw new ResponseCheckError(problem)
+    recordFinding(problem)
     return exchange
+  }
+
+  async #exchange(request: RequestOptions, operation: OperationRef, input: RequestInput): Promise<Exchange> {
+    try {
+      return await this.client.send(request)
+    } catch (error) {
+      if (input === 'valid') throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new ResponseCheckError(
+        rule(
+          'ROB-INVALID-INPUT',
+          `${operation.operationId}: the server gave no answer to invalid input (${reason}); a client error is required`,
+        ),
+      )
+    }
   }
 }

@@ -1,8 +1,13 @@
 import { type Exchange, toCurl } from '../../clients/src/index.ts'
+import { Routing } from './routing.ts'
 
-/** Human-readable request, response and a curl line that reproduces the request, for report attachments. */
-export function formatExchange(exchange: Exchange): string {
+/**
+ * Human-readable request, response and a curl line that reproduces the request, for report attachments. The
+ * request is shown by its identity URL; the curl line goes where the bytes went (the target's routes).
+ */
+export function formatExchange(exchange: Exchange, routing: Routing = new Routing()): string {
   const { request, response } = exchange
+  const sent = routing.request(request)
   return [
     `${request.method} ${request.url}`,
     ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
@@ -15,7 +20,8 @@ export function formatExchange(exchange: Exchange): string {
     response.json === undefined ? response.text || '(no body)' : JSON.stringify(response.json, null, 2),
     '',
     '# reproduce (the signature carries its creation time, so replay soon or re-sign):',
-    toCurl(request),
+    ...(sent === request ? [] : [`# sent to ${sent.url} (a route of the target file)`]),
+    toCurl(sent),
     '',
   ].join('\n')
 }

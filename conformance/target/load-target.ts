@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
-import type { TargetFile } from './target-file.ts'
+import type { Route, TargetFile } from './target-file.ts'
 import { targetFileSchema } from './target-file.ts'
+import { certificateProblem } from './tls-ca.ts'
 
 export class TargetFileError extends Error {
   constructor(
@@ -43,32 +44,51 @@ export function loadTargetFile(path: string): TargetFile {
 export function parseTarget(value: unknown, source: string, baseDir: string): TargetFile {
   if (!validateSchema(value)) throw new TargetFileError(source, describeErrors(validateSchema.errors ?? []))
   const target = structuredClone(value) as unknown as TargetFile
-  const problems = [...clientProblems(target.client, baseDir), ...consentProblems(target, baseDir)]
+  const problems = [
+    ...clientProblems(target.client, baseDir, 'client'),
+    ...secondClientProblems(target, baseDir),
+    ...consentProblems(target, baseDir),
+    ...routeProblems(target.routes ?? []),
+    ...tlsProblems(target, baseDir),
+  ]
   if (problems.length > 0) throw new TargetFileError(source, problems)
   return target
 }
 
-function clientProblems(client: TargetFile['client'], baseDir: string): string[] {
+function clientProblems(client: TargetFile['client'], baseDir: string, field: string): string[] {
   if ('serveLocally' in client && client.serveLocally) {
     const extra = ['walletAddress', 'keyId', 'privateKey', 'privateKeyFile'].filter((key) => key in client)
     return extra.map(
-      (key) => `client.${key}: not allowed with client.serveLocally (the suite makes its own key)`,
+      (key) => `${field}.${key}: not allowed with ${field}.serveLocally (the suite makes its own key)`,
     )
   }
   const problems: string[] = []
   if (!('walletAddress' in client)) {
     return [
-      'client: give either {"serveLocally": true} or {"walletAddress", "keyId", "privateKey"|"privateKeyFile"}',
+      `${field}: give either {"serveLocally": true} or {"walletAddress", "keyId", "privateKey"|"privateKeyFile"}`,
     ]
   }
-  if (!client.keyId) problems.push('client.keyId: required with client.walletAddress (the kid of the JWK)')
+  if (!client.keyId)
+    problems.push(`${field}.keyId: required with ${field}.walletAddress (the kid of the JWK)`)
   if (!client.privateKey === !client.privateKeyFile) {
-    problems.push('client: give exactly one of client.privateKey and client.privateKeyFile')
+    problems.push(`${field}: give exactly one of ${field}.privateKey and ${field}.privateKeyFile`)
   }
   if (client.privateKeyFile) {
     const keyFile = resolve(baseDir, client.privateKeyFile)
-    if (!existsSync(keyFile)) problems.push(`client.privateKeyFile: file not found (resolved to ${keyFile})`)
+    if (!existsSync(keyFile))
+      problems.push(`${field}.privateKeyFile: file not found (resolved to ${keyFile})`)
     else client.privateKeyFile = keyFile
+  }
+  return problems
+}
+
+function secondClientProblems(target: TargetFile, baseDir: string): string[] {
+  const second = target.secondClient
+  if (!second) return []
+  if (!second.walletAddress) return ['secondClient.walletAddress: required field is missing']
+  const problems = clientProblems(second, baseDir, 'secondClient')
+  if ('walletAddress' in target.client && sameUrl(target.client.walletAddress, second.walletAddress)) {
+    problems.push('secondClient.walletAddress: must differ from client.walletAddress (a second client)')
   }
   return problems
 }
@@ -81,9 +101,52 @@ function consentProblems(target: TargetFile, baseDir: string): string[] {
   return []
 }
 
+function routeProblems(routes: Route[]): string[] {
+  const problems: string[] = []
+  const seen = new Map<string, number>()
+  for (const [index, route] of routes.entries()) {
+    for (const end of ['identity', 'transport'] as const) {
+      const url = new URL(route[end])
+      if (url.search || url.hash || url.username || url.password) {
+        problems.push(
+          `routes[${index}].${end}: must be an origin with an optional path, without query, fragment or credentials (got ${JSON.stringify(route[end])})`,
+        )
+      }
+    }
+    const identity = new URL(route.identity).href
+    const earlier = seen.get(identity)
+    if (earlier !== undefined)
+      problems.push(`routes[${index}].identity: the same identity as routes[${earlier}]`)
+    else seen.set(identity, index)
+  }
+  return problems
+}
+
+function tlsProblems(target: TargetFile, baseDir: string): string[] {
+  if (!target.tls) return []
+  const caFile = resolve(baseDir, target.tls.caFile)
+  if (!existsSync(caFile)) return [`tls.caFile: file not found (resolved to ${caFile})`]
+  const problem = certificateProblem(readFileSync(caFile, 'utf8'))
+  if (problem) return [`tls.caFile: ${problem} (${caFile})`]
+  target.tls.caFile = caFile
+  return []
+}
+
+function sameUrl(a: string, b: string): boolean {
+  return new URL(a).href === new URL(b).href
+}
+
 function describeErrors(errors: ErrorObject[]): string[] {
-  return errors.map((error) => {
-    const field = error.instancePath.slice(1).replaceAll('/', '.')
+  // An invalid property name gives two errors, its pattern's and propertyNames' own: keep the latter.
+  const named = errors.filter(
+    (error) => error.propertyName === undefined || error.keyword === 'propertyNames',
+  )
+  return named.map((error) => {
+    const field = error.instancePath
+      .slice(1)
+      .split('/')
+      .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+      .join('')
     const at = (name: string) => [field, name].filter(Boolean).join('.')
     switch (error.keyword) {
       case 'required':
@@ -94,6 +157,12 @@ function describeErrors(errors: ErrorObject[]): string[] {
         return `${field}: must be an absolute http(s) URL (got ${JSON.stringify(error.data)})`
       case 'enum':
         return `${field}: must be one of ${error.params.allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`
+      case 'pattern': {
+        const what = error.parentSchema?.description ?? `a string matching ${error.params.pattern}`
+        return `${field}: must be ${what} (got ${JSON.stringify(error.data)})`
+      }
+      case 'propertyNames':
+        return `${at(error.params.propertyName)}: not a valid header name`
       case 'const':
         return `${field}: must be ${JSON.stringify(error.params.allowedValue)}`
       default:

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+
 /** A target file describes the server under test; see conformance/targets/README.md. */
 export interface TargetFile {
   name: string
@@ -10,6 +12,8 @@ export interface TargetFile {
     otherAsset?: string
   }
   client: LocalClient | RegisteredClient
+  /** Another registered client, for the checks between two clients (isolation, a token bound to its key). */
+  secondClient?: RegisteredClient
   consent?: {
     driver: 'browser' | 'http'
     /** Module that accepts or rejects on the target's consent page (browser driver). */
@@ -18,6 +22,23 @@ export interface TargetFile {
   capabilities?: {
     /** False when tokens live too long for the suite to wait for their expiry. */
     tokenExpiryWaitable?: boolean
+  }
+  /** What the target's ledger lets the suite move; see conformance/targets/README.md. */
+  amounts?: {
+    /** The smallest value (sender's smallest units, uint64 decimal string) the suite sends in one payment. */
+    minimum?: string
+    /** True when the target may charge fees: debit and receive amounts of a quote may differ. */
+    fees?: boolean
+  }
+  waits?: {
+    /** The longest the suite waits for a token or a quote to expire. */
+    expirySeconds?: number
+  }
+  /** Identities the suite reaches at another address (a server behind a proxy the suite does not go through). */
+  routes?: Route[]
+  tls?: {
+    /** PEM file of the certificate authorities (or self-signed certificates) the target's TLS uses. */
+    caFile: string
   }
 }
 
@@ -38,43 +59,18 @@ export interface RegisteredClient {
   privateKeyFile?: string
 }
 
-const httpUrl = { type: 'string', format: 'http-url' } as const
+/** Every URL under `identity` is sent to the same path under `transport`, with `headers` added. */
+export interface Route {
+  identity: string
+  transport: string
+  headers?: Record<string, string>
+  /** Which URL the signature covers as `@target-uri` (default: the identity, as a server behind a proxy sees it). */
+  signedTargetUri?: 'identity' | 'transport'
+}
 
-export const targetFileSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'walletAddresses', 'client'],
-  properties: {
-    $schema: { type: 'string' },
-    name: { type: 'string', minLength: 1 },
-    walletAddresses: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['sender', 'receiver'],
-      properties: { sender: httpUrl, receiver: httpUrl, otherAsset: httpUrl },
-    },
-    client: {
-      type: 'object',
-      properties: {
-        serveLocally: { const: true },
-        host: { type: 'string', minLength: 1 },
-        walletAddress: httpUrl,
-        keyId: { type: 'string', minLength: 1 },
-        privateKey: { type: 'string', minLength: 1 },
-        privateKeyFile: { type: 'string', minLength: 1 },
-      },
-      additionalProperties: false,
-    },
-    consent: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['driver'],
-      properties: { driver: { enum: ['browser', 'http'] }, script: { type: 'string', minLength: 1 } },
-    },
-    capabilities: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { tokenExpiryWaitable: { type: 'boolean' } },
-    },
-  },
-} as const
+/** The JSON Schema documented in conformance/targets/README.md is the one the loader validates with. */
+export const TARGET_FILE_SCHEMA_PATH = new URL('../targets/target-file.schema.json', import.meta.url)
+
+export const targetFileSchema: Record<string, unknown> = JSON.parse(
+  readFileSync(TARGET_FILE_SCHEMA_PATH, 'utf8'),
+)

@@ -18,7 +18,7 @@ const S = {
 } as const
 
 /** Every rule of the spec, one stable ID each. Tests name these IDs; the verdict is reported per rule. */
-export const RULES: readonly Rule[] = [
+const RULE_LIST = [
   // Checked automatically on every response the suite receives.
   {
     id: 'GEN-JSON',
@@ -28,18 +28,38 @@ export const RULES: readonly Rule[] = [
     automatic: true,
   },
   {
-    id: 'GEN-NO-5XX',
-    level: 'MUST',
-    section: S.errors,
-    statement: 'The service never answers a request, valid or not, with a server error (5xx).',
-    automatic: true,
-  },
-  {
     id: 'GEN-SCHEMA',
     level: 'MUST',
     section: S.endpoints,
     statement:
-      'Every documented response validates against the OpenAPI 1.3.0 schema of its operation and status.',
+      'Every documented response body has the members the spec requires, with their types (checked against the OpenAPI 1.3.0 schema of its operation and status).',
+    automatic: true,
+  },
+  {
+    id: 'OAS-STRICT',
+    level: 'MUST',
+    section: 'OpenAPI 1.3.0: additionalProperties: false',
+    tier: 'beyond-spec',
+    statement:
+      'Response bodies carry no members the OpenAPI 1.3.0 schema leaves out (the spec does not forbid them).',
+    automatic: true,
+  },
+  {
+    id: 'OAS-GRANT-ERROR',
+    level: 'MUST',
+    section: 'OpenAPI 1.3.0: auth-server error responses other than continuation',
+    tier: 'beyond-spec',
+    statement:
+      'Error bodies of the grant request and token management endpoints match the OpenAPI 1.3.0 error schema (the spec shows none).',
+    automatic: true,
+  },
+  {
+    id: 'ROB-INVALID-INPUT',
+    level: 'MUST',
+    section: 'Robustness: answers to invalid input',
+    tier: 'robustness',
+    statement:
+      'Invalid input gets a client error: never a server error (5xx), a body that is not JSON, or no answer.',
     automatic: true,
   },
   {
@@ -382,6 +402,12 @@ export const RULES: readonly Rule[] = [
       'Once processed, sentAmount reaches the payment amount and the receiver receives receiveAmount, once.',
   },
   {
+    id: 'OP-PROCESS',
+    level: 'SHOULD',
+    section: S.states,
+    statement: 'A created outgoing payment is processed immediately (it settles or fails within seconds).',
+  },
+  {
     id: 'OP-FAILED',
     level: 'MUST',
     section: S.states,
@@ -451,9 +477,50 @@ export const RULES: readonly Rule[] = [
     section: S.amount,
     statement: 'An assetScale above 255 is rejected with 400.',
   },
-]
+  // Added by issue 8 (signatures and permissions on every operation).
+  {
+    id: 'GNAP-KEY-PROOF',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      'Continue, rotate and revoke requests not signed with the key of the grant client are refused and change nothing (RFC 9635 section 7.3).',
+  },
+  {
+    id: 'GEN-RECEIVER-EXISTS',
+    level: 'MUST',
+    section: S.general,
+    statement:
+      'A quote or outgoing payment to an incoming-payment URL the service never issued is refused (general rule 3).',
+  },
+  {
+    id: 'AMT-FIELDS',
+    level: 'MUST',
+    section: S.amount,
+    statement:
+      'An Amount without value, assetCode or assetScale, or with a negative or fractional assetScale, is refused with 400.',
+  },
+  {
+    id: 'OP-ONE-FORM',
+    level: 'MUST',
+    section: S.outgoing,
+    statement:
+      'An outgoing payment body gives quoteId, or incomingPayment with debitAmount: one that mixes them or has neither is refused with 400.',
+  },
+  {
+    id: 'LIST-WALLET-ADDRESS',
+    level: 'MUST',
+    section: 'Resources and their fields: List query parameters',
+    statement:
+      'A list of incoming or outgoing payments without the required wallet-address is refused with 400.',
+  },
+] as const satisfies readonly Rule[]
 
-const byId = new Map(RULES.map((rule) => [rule.id, rule]))
+/** A registered rule ID: `covers()`, `rule()` and `warn()` take only these, so a typo fails tsc. */
+export type RuleId = (typeof RULE_LIST)[number]['id']
+
+export const RULES: readonly Rule[] = RULE_LIST
+
+const byId = new Map<string, Rule>(RULES.map((rule) => [rule.id, rule]))
 
 export function findRule(id: string): Rule | undefined {
   return byId.get(id)

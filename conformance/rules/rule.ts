@@ -1,5 +1,12 @@
 export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY'
 
+/**
+ * What a rule's result decides (docs/verdict.md): only `spec` rules decide conformance; `beyond-spec` rules
+ * (what only the OpenAPI documents or decisions.md say) fail as warnings; `robustness` rules (answers to invalid
+ * input) have their own failing section.
+ */
+export type RuleTier = 'spec' | 'beyond-spec' | 'robustness'
+
 export interface Rule {
   /** Stable identifier; never reused for a different statement. */
   id: string
@@ -12,6 +19,12 @@ export interface Rule {
    * pending rules and fails on any other rule without a test, so a rule cannot silently lose its test.
    */
   pending?: string
+  /** Only where the section does not say it: sections starting with `decisions.md` are beyond the spec. */
+  tier?: RuleTier
   /** Checked on every response the suite receives (conformance/http/response-checks.ts), not by one test. */
   automatic?: true
+}
+
+export function tierOf(rule: Rule): RuleTier {
+  return rule.tier ?? (rule.section.startsWith('decisions.md') ? 'beyond-spec' : 'spec')
 }

@@ -1,10 +1,11 @@
 import { test } from '@playwright/test'
 import { rule, WARNING_ANNOTATION } from './covers.ts'
+import type { RuleId } from './registry.ts'
 
 /**
  * Records a finding that a correct server may legitimately show (a SHOULD, or a point where servers differ):
  * reported in the verdict, never a failure.
  */
-export function warn(ruleId: string, message: string): void {
+export function warn(ruleId: RuleId, message: string): void {
   test.info().annotations.push({ type: WARNING_ANNOTATION, description: rule(ruleId, message) })
 }

@@ -5,8 +5,8 @@ import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/cov
 import { RULES } from '../../conformance/rules/registry.ts'
 import { resolveTarget } from '../../conformance/target/resolve-target.ts'
 import { headline } from './headline.ts'
-import { renderVerdictMarkdown, type VerdictSubject } from './render-verdict.ts'
-import { computeVerdict, type TestRecord } from './verdict.ts'
+import { renderVerdictMarkdown, summaryLines, type VerdictSubject } from './render-verdict.ts'
+import { computeVerdict, observationsIn, type TestRecord } from './verdict.ts'
 
 interface Options {
   outputDir: string
@@ -57,6 +57,7 @@ export default class ConformanceReporter implements Reporter {
         ...new Set(annotations.filter((a) => a.type === WARNING_ANNOTATION).map((a) => a.description ?? '')),
       ],
       skipReason: skip?.description,
+      ...observationsIn(annotations),
     })
   }
 
@@ -89,19 +90,12 @@ export default class ConformanceReporter implements Reporter {
     )
     writeFileSync(markdownPath, renderVerdictMarkdown(verdict, subject))
 
-    const { counts, tests } = verdict
     const lines = [
       '',
       `Conformance verdict: ${headline(verdict)} (run ${result.status})`,
-      `  rules: ${counts.passed} passed, ${counts.warning} passed with warnings, ${counts.failed} failed, ` +
-        `${counts.inconclusive} inconclusive, ${counts.skipped} skipped, ${counts.pending} pending, ${counts.untested} untested`,
-      ...verdict.rules
-        .filter((r) => r.status === 'failed' || r.status === 'inconclusive' || r.status === 'untested')
-        .map(
-          (r) => `  ${r.status.toUpperCase().padEnd(12)} ${r.rule.id} (${r.rule.level}): ${r.rule.statement}`,
-        ),
+      ...summaryLines(verdict),
       `  verdict: ${relative(process.cwd(), markdownPath)}`,
-      `conformance: ${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped`,
+      `conformance: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped`,
       '',
     ]
     process.stdout.write(lines.join('\n'))

@@ -1,14 +1,26 @@
-import { headline } from './headline.ts'
-import type { RuleStatus, Verdict } from './verdict.ts'
+import type { RuleTier } from '../../conformance/rules/rule.ts'
+import { headline, withReasons } from './headline.ts'
+import { type RuleStatus, type RuleVerdict, TIERS, type Verdict } from './verdict.ts'
 
 const BADGE: Record<RuleStatus, string> = {
   passed: 'PASS',
   warning: 'PASS (warning)',
   failed: 'FAIL',
   inconclusive: 'INCONCLUSIVE',
-  skipped: 'SKIPPED',
+  skipped: 'NOT TESTED',
+  'not-applicable': 'NOT APPLICABLE',
   pending: 'PENDING',
   untested: 'UNTESTED',
+}
+
+/** Beyond the spec, a failure is a warning: the badge says so. */
+const badgeOf = (r: RuleVerdict) =>
+  r.tier === 'beyond-spec' && r.status === 'failed' ? 'FAIL (warning, beyond the spec)' : BADGE[r.status]
+
+const TIER_TITLE: Record<RuleTier, string> = {
+  spec: 'The spec (payment-resource-service.md): decides conformance',
+  'beyond-spec': 'Beyond the spec (OpenAPI documents, decisions.md): failures are warnings',
+  robustness: 'Robustness (answers to invalid input): its own section, does not decide conformance',
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', '<br>')
@@ -21,9 +33,28 @@ export interface VerdictSubject {
   finishedAt: string
 }
 
-/** The publishable verdict: one row per rule of the spec, then the details of what failed or warned. */
+function countsLine(counts: Record<RuleStatus, number>): string {
+  return (
+    `${counts.passed} passed, ${counts.warning} passed with warnings, ${counts.failed} failed, ` +
+    `${counts.inconclusive} inconclusive, ${counts.skipped} not tested, ${counts['not-applicable']} not applicable, ` +
+    `${counts.pending} pending, ${counts.untested} untested`
+  )
+}
+
+/** The console summary: each tier's counts, then every rule that did not pass, by tier. */
+export function summaryLines(verdict: Verdict): string[] {
+  return TIERS.flatMap((tier) => [
+    `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
+    ...verdict.rules
+      .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
+      .map(
+        (r) => `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
+      ),
+  ])
+}
+
+/** The publishable verdict: one table per tier, one row per rule, then the details of what failed or warned. */
 export function renderVerdictMarkdown(verdict: Verdict, subject: VerdictSubject): string {
-  const { counts } = verdict
   const out = [
     '# Open Payments conformance verdict',
     '',
@@ -34,28 +65,41 @@ export function renderVerdictMarkdown(verdict: Verdict, subject: VerdictSubject)
     '',
     `**${headline(verdict)}**`,
     '',
-    `Rules: ${counts.passed} passed, ` +
-      `${counts.warning} passed with warnings, ${counts.failed} failed, ${counts.inconclusive} inconclusive, ` +
-      `${counts.skipped} skipped, ${counts.pending} pending (not yet encoded), ${counts.untested} untested.`,
-    '',
     `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped.`,
     '',
-    '| Rule | Level | Result | Statement | Tests |',
-    '|---|---|---|---|---|',
-    ...verdict.rules.map(
-      (r) =>
-        `| ${r.rule.id} | ${r.rule.level} | ${BADGE[r.status]} | ${cell(r.rule.statement)} | ` +
-        `${r.rule.pending && r.tests.length === 0 ? cell(`pending: ${r.rule.pending}`) : r.tests.length} |`,
-    ),
+    'See docs/verdict.md for what the tiers and statuses mean.',
     '',
   ]
+  for (const tier of TIERS) {
+    out.push(
+      `## ${TIER_TITLE[tier]}`,
+      '',
+      `Rules: ${countsLine(verdict.tiers[tier])}.`,
+      '',
+      '| Rule | Level | Result | Statement | Tests |',
+      '|---|---|---|---|---|',
+      ...verdict.rules
+        .filter((r) => r.tier === tier)
+        .map(
+          (r) =>
+            `| ${r.rule.id} | ${r.rule.level} | ${badgeOf(r)} | ${cell(r.rule.statement)} | ${cell(testsCell(r))} |`,
+        ),
+      '',
+    )
+  }
   const noteworthy = verdict.rules.filter((r) => r.failures.length > 0 || r.warnings.length > 0)
   if (noteworthy.length > 0) out.push('## Details', '')
   for (const r of noteworthy) {
-    out.push(`### ${r.rule.id}: ${BADGE[r.status]}`, '', `${r.rule.statement} (${r.rule.section})`, '')
+    out.push(`### ${r.rule.id}: ${badgeOf(r)}`, '', `${r.rule.statement} (${r.rule.section})`, '')
     for (const failure of r.failures) out.push('```', failure.trim(), '```', '')
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
     out.push('')
   }
   return `${out.join('\n')}\n`
+}
+
+function testsCell(r: RuleVerdict): string {
+  if (r.rule.pending && r.tests.length === 0) return `pending: ${r.rule.pending}`
+  const why = r.status === 'skipped' || r.status === 'not-applicable' ? `: ${r.reasons.join('; ')}` : ''
+  return `${r.tests.length}${why}`
 }

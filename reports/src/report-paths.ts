@@ -11,3 +11,6 @@ export const REPORT_PATHS = {
   verdict: resolve(root, 'verdict'),
   testResults: resolve(root, 'test-results'),
 } as const
+
+/** Console reporters chosen with `npm run conformance -- --reporter x,y`; the report reporters always run. */
+export const CONSOLE_REPORTER_ENV = 'CONFORMANCE_CONSOLE_REPORTER'

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { REPORT_PATHS } from './report-paths.ts'
+import { UNUSABLE_TARGET_EXIT } from '../../conformance/preflight/global-setup.ts'
+import { CONSOLE_REPORTER_ENV, REPORT_PATHS } from './report-paths.ts'
 
 /**
  * `npm run conformance [-- --target FILE] [playwright args]`: runs the suite, then always builds the Allure site
@@ -19,11 +20,21 @@ function main(argv: string[]): number {
     process.env.CONFORMANCE_TARGET = resolve(file)
     args.splice(targetAt, 2)
   }
+  // Playwright's --reporter replaces every configured reporter, the verdict's included: hand it to the config
+  // as the console reporter instead.
+  const reporter = takeOption(args, '--reporter')
+  if (reporter === '') {
+    console.error('--reporter needs a name: npm run conformance -- --reporter list')
+    return 2
+  }
+  if (reporter !== undefined) process.env[CONSOLE_REPORTER_ENV] = reporter
   // Results of an earlier run would otherwise be merged into this run's Allure report.
   rmSync(REPORT_PATHS.allureResults, { recursive: true, force: true })
 
   const suite = spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: process.env })
   const status = suite.status ?? 1
+  // The target file or the target was unusable and no test ran: there is no report to point at.
+  if (status === UNUSABLE_TARGET_EXIT) return status
 
   if (existsSync(REPORT_PATHS.allureResults)) {
     const allure = spawnSync(
@@ -56,6 +67,18 @@ function main(argv: string[]): number {
     ].join('\n'),
   )
   return status
+}
+
+/** Removes `--name value` or `--name=value` from args; the value, '' when it is missing, undefined when absent. */
+function takeOption(args: string[], name: string): string | undefined {
+  const at = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`))
+  if (at === -1) return undefined
+  const [arg] = args.splice(at, 1)
+  if (arg !== name) return arg?.slice(name.length + 1)
+  const value = args[at]
+  if (value === undefined || value.startsWith('-')) return ''
+  args.splice(at, 1)
+  return value
 }
 
 process.exit(main(process.argv.slice(2)))

@@ -1,52 +1,86 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import type { Rule } from '../../conformance/rules/rule.ts'
 import { headline } from '../src/headline.ts'
-import type { RuleStatus, Verdict } from '../src/verdict.ts'
+import { computeVerdict, type TestRecord } from '../src/verdict.ts'
 
-function verdictWith(counts: Partial<Record<RuleStatus, number>>): Verdict {
-  const all = {
-    passed: 0,
-    warning: 0,
-    failed: 0,
-    inconclusive: 0,
-    skipped: 0,
-    pending: 0,
-    untested: 0,
-    ...counts,
-  }
-  return {
-    conformant: all.failed === 0 && all.inconclusive === 0 && all.untested === 0,
-    counts: all,
-    tests: { passed: 0, failed: 0, skipped: 0 },
-    rules: [],
-  }
-}
+const rules: Rule[] = [
+  { id: 'A-ONE', level: 'MUST', section: 'Endpoints', statement: 'one' },
+  { id: 'A-TWO', level: 'MUST', section: 'Endpoints', statement: 'two' },
+  { id: 'A-SHOULD', level: 'SHOULD', section: 'Endpoints', statement: 'should' },
+  { id: 'D-WALLET', level: 'MUST', section: 'decisions.md: wallet', statement: 'beyond' },
+  { id: 'ROB', level: 'MUST', section: 'Robustness', tier: 'robustness', statement: 'rob', automatic: true },
+]
+
+const ran = (ids: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
+  title: ids.join('+'),
+  file: 'f.spec.ts',
+  outcome: 'passed',
+  rules: ids,
+  errors: [],
+  warnings: [],
+  responses: 1,
+  invalidInputResponses: 1,
+  ...extra,
+})
+const all = ran(['A-ONE', 'A-TWO', 'A-SHOULD', 'D-WALLET'])
+const line = (...records: TestRecord[]) => headline(computeVerdict(rules, records))
 
 describe('headline', () => {
-  const cases: [string, Partial<Record<RuleStatus, number>>, string][] = [
-    ['every rule passed', { passed: 60 }, 'CONFORMANT to all 60 rules checked'],
-    [
-      'warnings and skips are named',
-      { passed: 58, warning: 1, skipped: 1 },
-      'CONFORMANT to the 59 rules checked (1 skipped, see their reasons; 1 with warnings)',
-    ],
-    [
-      'pending rules are named',
-      { passed: 50, pending: 3 },
-      'CONFORMANT to the 50 rules checked (3 not yet encoded)',
-    ],
-    [
-      'a failure wins over everything',
-      { passed: 50, failed: 2, inconclusive: 1, untested: 4 },
-      'NOT CONFORMANT: 2 rules failed, 1 inconclusive',
-    ],
-    [
-      'a filtered run gives no verdict',
-      { passed: 7, untested: 53 },
-      'NO VERDICT: 53 rules did not run (a filtered run checks only part of the spec); the 7 rules that ran passed',
-    ],
-  ]
-  for (const [name, counts, expected] of cases) {
-    test(name, () => assert.equal(headline(verdictWith(counts)), expected))
-  }
+  test('every spec rule passed', () => {
+    assert.equal(line(all), 'CONFORMANT to all 3 rules checked')
+  })
+
+  test('a spec failure wins, and the other tiers are named but do not decide', () => {
+    const failed = ran(['A-ONE'], { outcome: 'failed', errors: ['[A-ONE] the server answered 500'] })
+    const beyond = ran(['D-WALLET'], { outcome: 'failed', errors: ['[D-WALLET] no'] })
+    assert.equal(
+      line(all, failed, beyond),
+      'NOT CONFORMANT: 1 rules failed, 0 inconclusive; beyond the spec: 1 rules failed (warnings)',
+    )
+  })
+
+  test('beyond-spec and robustness failures leave a spec-clean run CONFORMANT, and are named', () => {
+    const beyond = ran(['D-WALLET'], { outcome: 'failed', errors: ['[D-WALLET] no'] })
+    const robust = ran([], { findings: ['[ROB] create-quote -> 500: a server error to invalid input'] })
+    assert.equal(
+      line(all, beyond, robust),
+      'CONFORMANT to all 3 rules checked; beyond the spec: 1 rules failed (warnings); robustness: 1 rules failed',
+    )
+  })
+
+  test('a MUST rule whose only test was skipped gives INCOMPLETE, with the reason', () => {
+    const skipped = ran(['A-TWO'], { outcome: 'skipped', skipReason: 'tokens live too long' })
+    assert.equal(
+      line(ran(['A-ONE', 'A-SHOULD', 'D-WALLET']), skipped),
+      'INCOMPLETE: conformant to the 2 rules tested; these MUST rules were not tested: A-TWO (tokens live too long)',
+    )
+  })
+
+  test('a skipped SHOULD rule is a caveat, not a blocker', () => {
+    const skipped = ran(['A-SHOULD'], { outcome: 'skipped', skipReason: 'slow' })
+    assert.equal(
+      line(ran(['A-ONE', 'A-TWO', 'D-WALLET']), skipped),
+      'CONFORMANT to the 2 rules checked (1 skipped, see their reasons)',
+    )
+  })
+
+  test('a rule that cannot apply is named NOT APPLICABLE and does not block', () => {
+    const na = ran(['A-TWO'], {
+      outcome: 'skipped',
+      skipReason: 'no other asset',
+      notApplicable: 'no other asset',
+    })
+    assert.equal(
+      line(ran(['A-ONE', 'A-SHOULD', 'D-WALLET']), na),
+      'CONFORMANT to all 2 rules checked (1 not applicable)',
+    )
+  })
+
+  test('a filtered run gives no verdict', () => {
+    assert.equal(
+      line(ran(['A-ONE'])),
+      'NO VERDICT: 3 rules did not run (a filtered run checks only part of the spec); the 1 rules that ran passed',
+    )
+  })
 })

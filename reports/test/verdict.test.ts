@@ -5,6 +5,16 @@ import { computeVerdict, rulesNamedIn, type TestRecord } from '../src/verdict.ts
 
 const rules: Rule[] = [
   { id: 'GEN-SCHEMA', level: 'MUST', section: 's', statement: 'schema', automatic: true },
+  {
+    id: 'OAS-STRICT',
+    level: 'MUST',
+    section: 'o',
+    tier: 'beyond-spec',
+    statement: 'strict',
+    automatic: true,
+  },
+  { id: 'ROB', level: 'MUST', section: 'r', tier: 'robustness', statement: 'robust', automatic: true },
+  { id: 'D-ONE', level: 'MUST', section: 'decisions.md: x', statement: 'decided' },
   { id: 'A-ONE', level: 'MUST', section: 's', statement: 'one' },
   { id: 'A-TWO', level: 'SHOULD', section: 's', statement: 'two' },
   { id: 'B-LATER', level: 'MUST', section: 's', statement: 'later', pending: 'issue #9' },
@@ -18,6 +28,7 @@ const record = (overrides: Partial<TestRecord>): TestRecord => ({
   rules: ['A-ONE', 'A-TWO'],
   errors: [],
   warnings: [],
+  responses: 2,
   ...overrides,
 })
 
@@ -59,6 +70,58 @@ describe('verdict', () => {
     assert.equal(verdict.rules.find((r) => r.rule.id === 'B-LATER')?.status, 'pending')
     assert.equal(verdict.rules.find((r) => r.rule.id === 'C-NONE')?.status, 'untested')
     assert.equal(verdict.conformant, false)
+  })
+
+  test('an automatic rule is credited only by tests that received responses', () => {
+    assert.equal(statusOf([record({ responses: 0 })], 'GEN-SCHEMA'), 'skipped')
+    assert.deepEqual(
+      computeVerdict(rules, [record({ responses: 0 })]).rules.find((r) => r.rule.id === 'GEN-SCHEMA')
+        ?.reasons,
+      ['no test received a response to check'],
+    )
+    assert.equal(statusOf([record({ responses: 0 }), record({ responses: 1 })], 'GEN-SCHEMA'), 'passed')
+  })
+
+  test('robustness is credited only by answers to invalid input, and fails on a finding', () => {
+    assert.equal(statusOf([record({})], 'ROB'), 'skipped')
+    assert.equal(statusOf([record({ invalidInputResponses: 1 })], 'ROB'), 'passed')
+    const finding = record({
+      invalidInputResponses: 1,
+      findings: ['[ROB] create-quote -> 500: a server error'],
+    })
+    const verdict = computeVerdict(rules, [finding])
+    assert.equal(verdict.rules.find((r) => r.rule.id === 'ROB')?.status, 'failed')
+    assert.equal(verdict.tiers.robustness.failed, 1)
+    assert.equal(verdict.counts.failed, 0, 'the spec tier is untouched')
+  })
+
+  test('tiers come from the section, or an explicit tier', () => {
+    const verdict = computeVerdict(rules, [record({ rules: ['A-ONE', 'D-ONE'] })])
+    const tierOf = (id: string) => verdict.rules.find((r) => r.rule.id === id)?.tier
+    assert.deepEqual(['A-ONE', 'D-ONE', 'OAS-STRICT', 'ROB'].map(tierOf), [
+      'spec',
+      'beyond-spec',
+      'beyond-spec',
+      'robustness',
+    ])
+  })
+
+  test('a beyond-spec failure does not decide conformance; a spec MUST rule not tested does', () => {
+    const beyond = record({ rules: ['D-ONE'], outcome: 'failed', errors: ['[D-ONE] no'] })
+    const clean = computeVerdict(rules, [record({ rules: ['A-ONE', 'A-TWO', 'B-LATER', 'C-NONE'] }), beyond])
+    assert.equal(clean.tiers['beyond-spec'].failed, 1)
+    assert.equal(clean.conformant, true)
+    const skipped = record({ rules: ['C-NONE'], outcome: 'skipped', skipReason: 'capability off' })
+    const incomplete = computeVerdict(rules, [record({ rules: ['A-ONE', 'A-TWO', 'B-LATER'] }), skipped])
+    assert.equal(incomplete.conformant, false)
+  })
+
+  test('a rule whose tests were all not applicable is NOT APPLICABLE, with the reason', () => {
+    const na = record({ rules: ['C-NONE'], outcome: 'skipped', notApplicable: 'no otherAsset' })
+    const verdict = computeVerdict(rules, [record({}), na])
+    const cNone = verdict.rules.find((r) => r.rule.id === 'C-NONE')
+    assert.equal(cNone?.status, 'not-applicable')
+    assert.deepEqual(cNone?.reasons, ['no otherAsset'])
   })
 
   test('rule prefixes are found in wrapped expect messages', () => {

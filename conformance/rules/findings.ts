@@ -1,0 +1,30 @@
+import { test } from '@playwright/test'
+
+/** A failure of a rule that does not decide spec conformance, recorded without failing the test. */
+export const FINDING_ANNOTATION = 'finding'
+/** How many responses a test's API saw, and how many of them answered deliberately invalid input. */
+export const RESPONSES_ANNOTATION = 'responses'
+export const INVALID_INPUT_RESPONSES_ANNOTATION = 'invalid-input responses'
+
+/**
+ * Records a `[RULE-ID] message` finding on the running test; outside a test (a worker's discovery) there is
+ * nothing to attach it to, and the test that repeats the request reports it.
+ */
+export function recordFinding(message: string): void {
+  try {
+    test.info().annotations.push({ type: FINDING_ANNOTATION, description: message })
+  } catch {
+    // Not inside a test.
+  }
+}
+
+/** Annotates how many responses the test's API saw: automatic rules are credited only by tests that saw some. */
+export function recordResponses(
+  annotations: { type: string; description?: string }[],
+  api: { exchanges: unknown[]; invalidInputResponses: number },
+): void {
+  annotations.push(
+    { type: RESPONSES_ANNOTATION, description: String(api.exchanges.length) },
+    { type: INVALID_INPUT_RESPONSES_ANNOTATION, description: String(api.invalidInputResponses) },
+  )
+}

@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { type FinishRedirect, isFinishUrl, parseFinishRedirect } from '../gnap/finish-redirect.ts'
 import type { InteractiveGrant } from '../gnap/grant-types.ts'
+import { Routing } from '../http/routing.ts'
 import {
   CONSENT_TIMEOUT_MS,
   type ConsentDecision,
@@ -12,15 +13,21 @@ import type { ConsentScript } from './consent-script.ts'
 /**
  * Drives the consent page in Chromium: a fresh browser context per interaction (no cookies shared between
  * grants), the target's script clicks, and the redirect to the finish URI is answered inside the browser, so
- * the suite needs no server for it.
+ * the suite needs no server for it. Identity URLs the target routes elsewhere are fetched at their transport
+ * address, as the API requests are.
  */
-export function browserConsentDriver(browser: Browser, script: ConsentScript): ConsentDriver {
+export function browserConsentDriver(
+  browser: Browser,
+  script: ConsentScript,
+  routing: Routing = new Routing(),
+): ConsentDriver {
   return {
     kind: 'browser',
     async interact(grant, decision, evidence) {
       const context = await browser.newContext()
       let page: Page | undefined
       try {
+        await routeIdentities(context, routing)
         let reachedFinish: (url: string) => void = () => {}
         const finished = new Promise<string>((resolve) => {
           reachedFinish = resolve
@@ -39,10 +46,11 @@ export function browserConsentDriver(browser: Browser, script: ConsentScript): C
         page = await context.newPage()
         return await within(CONSENT_TIMEOUT_MS, consent(page, grant, decision, script, evidence, finished))
       } catch (error) {
-        if (page && !page.isClosed()) {
-          await evidence(`consent page when the ${decision} failed`, await page.screenshot(), 'image/png')
-        }
-        throw error
+        if (!page || page.isClosed()) throw error
+        await evidence(`consent page when the ${decision} failed`, await page.screenshot(), 'image/png')
+        throw new Error(`${(error as Error).message} (the page ended at ${await whereIs(page)})`, {
+          cause: error,
+        })
       } finally {
         await context.close()
       }
@@ -66,6 +74,30 @@ async function consent(
   await evidence('consent page', await page.screenshot({ fullPage: true }), 'image/png')
   await script({ page, decision, grant })
   return parseFinishRedirect(await finished)
+}
+
+/** The page's URL and title, for a message about where the consent got stuck. */
+async function whereIs(page: Page): Promise<string> {
+  const title = await page.title().catch(() => '')
+  return `${page.url()}${title ? `, titled ${JSON.stringify(title)}` : ''}`
+}
+
+async function routeIdentities(context: BrowserContext, routing: Routing): Promise<void> {
+  if (routing.empty) return
+  await context.route(
+    (url) => routing.resolve(url.href) !== undefined,
+    async (route) => {
+      const request = route.request()
+      const routed = routing.resolve(request.url())!
+      // Redirects come back to the browser, which asks again (through this route when they point at an identity).
+      const response = await route.fetch({
+        url: routed.url,
+        headers: { ...(await request.allHeaders()), ...routed.headers },
+        maxRedirects: 0,
+      })
+      await route.fulfill({ response })
+    },
+  )
 }
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {

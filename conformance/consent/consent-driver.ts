@@ -19,10 +19,11 @@ export interface ConsentDriver {
 /** How long a consent page may take, script included, before the driver gives up. */
 export const CONSENT_TIMEOUT_MS = 30_000
 
-/** Labels of the consent page's controls, for the default script and the HTTP driver. */
+/**
+ * Labels of the consent page's controls, for the default browser script and the HTTP driver: the label starts
+ * with one of these words ("Allow access", "No, thanks"), so "Don't allow" or "Nothing" never match.
+ */
 export const DECISION_LABELS: Record<ConsentDecision, RegExp> = {
   accept: /^\s*(accept|approve|allow|authori[sz]e|confirm|grant|yes)\b/i,
-  reject: /^\s*(reject|deny|decline|refuse|cancel|no)\b/i,
+  reject: /^\s*(reject|deny|decline|refuse|cancel|no|not now)\b/i,
 }
-
-export const noEvidence: Evidence = async () => {}

@@ -19,9 +19,13 @@ export interface ConsentScriptContext {
  */
 export type ConsentScript = (context: ConsentScriptContext) => Promise<void>
 
-/** Clicks the reference server's Accept or Reject button (or any page with buttons labelled alike). */
+/**
+ * Clicks the first button or link whose accessible name gives the decision (Accept, Approve, Allow, Yes; Reject,
+ * Deny, Decline, No: DECISION_LABELS), as on the reference server's page.
+ */
 export const defaultConsentScript: ConsentScript = async ({ page, decision }) => {
-  await page.getByRole('button', { name: DECISION_LABELS[decision] }).click()
+  const name = DECISION_LABELS[decision]
+  await page.getByRole('button', { name }).or(page.getByRole('link', { name })).first().click()
 }
 
 export async function loadConsentScript(path: string | undefined): Promise<ConsentScript> {

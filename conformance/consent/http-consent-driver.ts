@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { type FinishRedirect, isFinishUrl, parseFinishRedirect } from '../gnap/finish-redirect.ts'
 import type { InteractiveGrant } from '../gnap/grant-types.ts'
+import { Routing } from '../http/routing.ts'
 import { CONSENT_TIMEOUT_MS, type ConsentDriver, DECISION_LABELS } from './consent-driver.ts'
 import { findSubmit, formSubmission, isSubmit, parseForms } from './html-forms.ts'
 
@@ -11,13 +12,16 @@ const MAX_REDIRECTS = 10
  * reject), and follow redirects until one points at the finish URI. Each interaction gets its own request
  * context, so a session cookie the page sets is kept for that interaction only.
  */
-export function httpConsentDriver(newContext: () => Promise<APIRequestContext>): ConsentDriver {
+export function httpConsentDriver(
+  newContext: () => Promise<APIRequestContext>,
+  routing: Routing = new Routing(),
+): ConsentDriver {
   return {
     kind: 'http',
     async interact(grant, decision, evidence) {
-      const context = await newContext()
+      const context = new RoutedContext(await newContext(), routing)
       try {
-        const page = await follow(context, grant, await get(context, grant.grant.interact.redirect))
+        const page = await follow(context, grant, await context.get(grant.grant.interact.redirect))
         if ('finish' in page) return page.finish
         await evidence('consent page', page.html, 'text/html')
         const forms = parseForms(page.html, page.url)
@@ -32,13 +36,8 @@ export function httpConsentDriver(newContext: () => Promise<APIRequestContext>):
         const submission = formSubmission(found.form, found.submit)
         const answer =
           submission.method === 'POST'
-            ? await context.post(submission.url, {
-                headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-                data: submission.body ?? '',
-                maxRedirects: 0,
-                timeout: CONSENT_TIMEOUT_MS,
-              })
-            : await get(context, submission.url)
+            ? await context.post(submission.url, submission.body ?? '')
+            : await context.get(submission.url)
         const after = await follow(context, grant, answer)
         if ('finish' in after) return after.finish
         throw new Error(
@@ -54,25 +53,57 @@ export function httpConsentDriver(newContext: () => Promise<APIRequestContext>):
 
 type Landing = { finish: FinishRedirect } | { url: string; status: number; html: string }
 
+/** An answer and the identity URL it answers (relative redirects resolve against that, not the transport). */
+interface Answer {
+  url: string
+  response: APIResponse
+}
+
 /** Follows redirects; stops at the finish URI (never requested: nothing listens there) or at a page. */
-async function follow(
-  context: APIRequestContext,
-  grant: InteractiveGrant,
-  first: APIResponse,
-): Promise<Landing> {
-  let response = first
+async function follow(context: RoutedContext, grant: InteractiveGrant, first: Answer): Promise<Landing> {
+  let answer = first
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const { response, url } = answer
     const location = response.headers().location
     if (response.status() < 300 || response.status() >= 400 || !location) {
-      return { url: response.url(), status: response.status(), html: await response.text() }
+      return { url, status: response.status(), html: await response.text() }
     }
-    const next = new URL(location, response.url()).href
+    const next = new URL(location, url).href
     if (isFinishUrl(next, grant.finishUri)) return { finish: parseFinishRedirect(next) }
-    response = await get(context, next)
+    answer = await context.get(next)
   }
   throw new Error(`more than ${MAX_REDIRECTS} redirects from the consent page`)
 }
 
-function get(context: APIRequestContext, url: string): Promise<APIResponse> {
-  return context.get(url, { headers: { accept: 'text/html' }, maxRedirects: 0, timeout: CONSENT_TIMEOUT_MS })
+/** The interaction's request context, sending identity URLs to their routed address. */
+class RoutedContext {
+  constructor(
+    private readonly context: APIRequestContext,
+    private readonly routing: Routing,
+  ) {}
+
+  get(url: string): Promise<Answer> {
+    return this.#send(url, 'GET', { accept: 'text/html' })
+  }
+
+  post(url: string, form: string): Promise<Answer> {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
+    return this.#send(url, 'POST', headers, form)
+  }
+
+  dispose(): Promise<void> {
+    return this.context.dispose()
+  }
+
+  async #send(url: string, method: string, headers: Record<string, string>, data?: string): Promise<Answer> {
+    const routed = this.routing.resolve(url)
+    const response = await this.context.fetch(routed?.url ?? url, {
+      method,
+      headers: { ...headers, ...routed?.headers },
+      data,
+      maxRedirects: 0,
+      timeout: CONSENT_TIMEOUT_MS,
+    })
+    return { url, response }
+  }
 }

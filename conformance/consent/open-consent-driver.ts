@@ -1,6 +1,8 @@
 import type { APIRequestContext, BrowserType, LaunchOptions } from '@playwright/test'
+import { routingOf } from '../http/routing.ts'
 import { TargetConfigurationError } from '../target/target-configuration-error.ts'
 import type { TargetFile } from '../target/target-file.ts'
+import { chromiumCaArgs } from '../target/tls-ca.ts'
 import { browserConsentDriver } from './browser-consent-driver.ts'
 import { detectChromium } from './chromium.ts'
 import type { ConsentDriver } from './consent-driver.ts'
@@ -27,7 +29,8 @@ export interface OpenedConsentDriver {
  */
 export async function openConsentDriver(environment: ConsentDriverEnvironment): Promise<OpenedConsentDriver> {
   const { target, launchOptions } = environment
-  const http = () => httpConsentDriver(environment.newRequestContext)
+  const routing = routingOf(target)
+  const http = () => httpConsentDriver(environment.newRequestContext, routing)
   const chosen = target.consent?.driver
   if (chosen === 'http') return { driver: http() }
 
@@ -38,8 +41,11 @@ export async function openConsentDriver(environment: ConsentDriverEnvironment): 
     return { driver: http(), fallback: reason }
   }
   const script = await loadConsentScript(target.consent?.script)
+  // The consent page may be served with the target's test certificate: Chromium does not read Node's CA list.
+  const caArgs = target.tls ? chromiumCaArgs(target.tls.caFile) : []
+  const launch = { ...launchOptions, args: [...(launchOptions.args ?? []), ...caArgs] }
   try {
-    return { driver: browserConsentDriver(await environment.chromium.launch(launchOptions), script) }
+    return { driver: browserConsentDriver(await environment.chromium.launch(launch), script, routing) }
   } catch (error) {
     const reason = `Chromium at ${launchOptions.executablePath} did not start: ${(error as Error).message.split('\n')[0]}`
     if (chosen === 'browser') throw new TargetConfigurationError(`consent.driver is "browser" but ${reason}`)

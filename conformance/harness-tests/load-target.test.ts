@@ -11,14 +11,31 @@ const valid = {
   client: { serveLocally: true },
 }
 
+// Relative files of the cases resolve here: key.pem is a private key, not a certificate.
+const baseDir = mkdtempSync(join(tmpdir(), 'target-'))
+writeFileSync(
+  join(baseDir, 'key.pem'),
+  '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n',
+)
+
 function problemsOf(value: unknown): string[] {
   try {
-    parseTarget(value, 'target.json', tmpdir())
+    parseTarget(value, 'target.json', baseDir)
   } catch (error) {
     assert.ok(error instanceof TargetFileError)
     return error.problems
   }
   assert.fail('expected the target to be rejected')
+}
+
+function loadProblems(file: string): string[] {
+  try {
+    loadTargetFile(file)
+  } catch (error) {
+    assert.ok(error instanceof TargetFileError)
+    return error.problems
+  }
+  return []
 }
 
 describe('target file validation', () => {
@@ -63,6 +80,97 @@ describe('target file validation', () => {
       { ...valid, client: { serveLocally: true, keyId: 'k' } },
       /^client\.keyId: not allowed with client\.serveLocally/,
     ],
+    [
+      'a second client without a key id',
+      { ...valid, secondClient: { walletAddress: 'https://x/second', privateKey: 'k' } },
+      /^secondClient\.keyId: required/,
+    ],
+    [
+      'a second client that is the first',
+      {
+        ...valid,
+        client: { walletAddress: 'https://x/client', keyId: 'k', privateKey: 'p' },
+        secondClient: { walletAddress: 'https://x/client', keyId: 'k2', privateKey: 'p' },
+      },
+      /^secondClient\.walletAddress: must differ from client\.walletAddress/,
+    ],
+    [
+      'a second client served locally',
+      { ...valid, secondClient: { serveLocally: true } },
+      /^secondClient\.serveLocally: unknown field/,
+    ],
+    [
+      'a route without transport',
+      { ...valid, routes: [{ identity: 'https://ase.example' }] },
+      /^routes\[0\]\.transport: required field is missing/,
+    ],
+    [
+      'a route to a relative address',
+      { ...valid, routes: [{ identity: 'https://ase.example', transport: '127.0.0.1:80' }] },
+      /^routes\[0\]\.transport: must be an absolute http\(s\) URL/,
+    ],
+    [
+      'a route identity with a query',
+      { ...valid, routes: [{ identity: 'https://ase.example/?a=1', transport: 'http://127.0.0.1' }] },
+      /^routes\[0\]\.identity: must be an origin with an optional path/,
+    ],
+    [
+      'two routes for one identity',
+      {
+        ...valid,
+        routes: [
+          { identity: 'https://ase.example', transport: 'http://127.0.0.1' },
+          { identity: 'https://ase.example/', transport: 'http://127.0.0.2' },
+        ],
+      },
+      /^routes\[1\]\.identity: the same identity as routes\[0\]/,
+    ],
+    [
+      'a header name with a space',
+      {
+        ...valid,
+        routes: [{ identity: 'https://a.example', transport: 'http://b', headers: { 'X Proto': 'https' } }],
+      },
+      /^routes\[0\]\.headers\.X Proto: not a valid header name/,
+    ],
+    [
+      'a header value with a line break',
+      {
+        ...valid,
+        routes: [{ identity: 'https://a.example', transport: 'http://b', headers: { 'X-P': 'a\r\nb: c' } }],
+      },
+      /^routes\[0\]\.headers\.X-P: must be a header value without line breaks/,
+    ],
+    [
+      'an unknown signedTargetUri',
+      {
+        ...valid,
+        routes: [{ identity: 'https://a.example', transport: 'http://b', signedTargetUri: 'proxy' }],
+      },
+      /^routes\[0\]\.signedTargetUri: must be one of "identity", "transport"/,
+    ],
+    ['a missing CA file', { ...valid, tls: { caFile: 'nope.pem' } }, /^tls\.caFile: file not found/],
+    [
+      'a CA file without a certificate',
+      { ...valid, tls: { caFile: 'key.pem' } },
+      /^tls\.caFile: holds no PEM certificate/,
+    ],
+    [
+      'an expiry wait of zero',
+      { ...valid, waits: { expirySeconds: 0 } },
+      /^waits\.expirySeconds: must be >= 1/,
+    ],
+    [
+      'an expiry wait in minutes',
+      { ...valid, waits: { expirySeconds: '10m' } },
+      /^waits\.expirySeconds: must be integer/,
+    ],
+    [
+      'a minimum amount of zero',
+      { ...valid, amounts: { minimum: '0' } },
+      /^amounts\.minimum: must be a positive integer/,
+    ],
+    ['fees as a string', { ...valid, amounts: { fees: 'yes' } }, /^amounts\.fees: must be boolean/],
   ]
   for (const [name, value, expected] of cases) {
     test(`${name} is named in the error`, () => {
@@ -73,6 +181,34 @@ describe('target file validation', () => {
       )
     })
   }
+
+  test('every mistake of a file is named, each with its field', () => {
+    const problems = problemsOf({
+      ...valid,
+      walletAddresses: { ...valid.walletAddresses, receiver: 'bob' },
+      routes: [{ identity: 'https://ase.example', transport: 'http://127.0.0.1', signedTargetUri: 'both' }],
+      waits: { expirySeconds: -5 },
+    })
+    assert.deepEqual(
+      problems.map((problem) => problem.split(':')[0]),
+      ['walletAddresses.receiver', 'waits.expirySeconds', 'routes[0].signedTargetUri'],
+    )
+  })
+
+  test('example-target.json follows the schema (only its example files are missing)', () => {
+    const problems = loadProblems(join(import.meta.dirname, '..', 'targets', 'example-target.json'))
+    assert.deepEqual(
+      problems.map((problem) => problem.split(':')[0]),
+      ['client.privateKeyFile', 'secondClient.privateKeyFile', 'tls.caFile'],
+    )
+  })
+
+  test('the Rafiki target files of the repository are valid', () => {
+    for (const file of ['rafiki-target.json', 'rafiki-target-local-client.json']) {
+      const target = loadTargetFile(join(import.meta.dirname, '..', 'targets', 'rafiki', file))
+      assert.equal(target.routes?.[0]?.transport, 'http://127.0.0.1:80')
+    }
+  })
 
   test('a file that is not JSON says so', () => {
     const dir = mkdtempSync(join(tmpdir(), 'target-'))

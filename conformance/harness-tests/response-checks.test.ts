@@ -41,7 +41,11 @@ describe('automatic response checks', () => {
   })
 
   const failing: [string, Exchange, string][] = [
-    ['a server error', exchange(500, { error: 'boom' }), '[GEN-NO-5XX]'],
+    [
+      'a server error to a valid request fails the operation rule',
+      exchange(500, { error: 'boom' }),
+      '[WA-DOC]',
+    ],
     ['a text/html body', exchange(200, walletAddress, 'text/html'), '[GEN-JSON]'],
     ['a body that is not JSON', exchange(200, '{"id":', 'application/json'), '[GEN-JSON]'],
     ['a missing required field', exchange(200, { ...walletAddress, assetScale: undefined }), '[GEN-SCHEMA]'],
@@ -53,6 +57,61 @@ describe('automatic response checks', () => {
       assert.ok(problem?.startsWith(prefix), `expected ${prefix}, got ${problem}`)
     })
   }
+
+  test('a member the schema does not list is beyond the spec: [OAS-STRICT]', () => {
+    const amount = { value: '100', assetCode: 'USD', assetScale: 2 }
+    const quote = {
+      id: 'http://127.0.0.1/quotes/1',
+      walletAddress: 'http://127.0.0.1/alice',
+      receiver: 'http://127.0.0.1/incoming-payments/1',
+      receiveAmount: amount,
+      debitAmount: amount,
+      method: 'ilp',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }
+    assert.equal(checkResponse(validator, OPERATIONS.getQuote, exchange(200, quote)), undefined)
+    const problem = checkResponse(validator, OPERATIONS.getQuote, exchange(200, { ...quote, extra: 1 }))
+    assert.ok(problem?.startsWith('[OAS-STRICT]'), problem)
+    const missing = checkResponse(
+      validator,
+      OPERATIONS.getQuote,
+      exchange(200, { ...quote, method: undefined, extra: 1 }),
+    )
+    assert.ok(missing?.startsWith('[GEN-SCHEMA]'), missing)
+  })
+
+  test('a 500 to a valid create fails IP-CREATE; to invalid input, robustness', () => {
+    const boom = exchange(500, { error: 'boom' })
+    assert.ok(checkResponse(validator, OPERATIONS.createIncomingPayment, boom)?.startsWith('[IP-CREATE]'))
+    const robust = checkResponse(validator, OPERATIONS.createIncomingPayment, boom, 'invalid')
+    assert.ok(robust?.startsWith('[ROB-INVALID-INPUT]'), robust)
+  })
+
+  test('a body that is not JSON to invalid input is robustness, to a valid request GEN-JSON', () => {
+    const html = exchange(400, '<html>bad</html>', 'text/html')
+    assert.ok(
+      checkResponse(validator, OPERATIONS.createQuote, html, 'invalid')?.startsWith('[ROB-INVALID-INPUT]'),
+    )
+    assert.ok(checkResponse(validator, OPERATIONS.createQuote, html)?.startsWith('[GEN-JSON]'))
+  })
+
+  test("the grant request endpoint's error body without code is beyond the spec: [OAS-GRANT-ERROR]", () => {
+    const problem = checkResponse(
+      validator,
+      OPERATIONS.postGrant,
+      exchange(400, { error: { description: 'x' } }),
+    )
+    assert.ok(problem?.startsWith('[OAS-GRANT-ERROR]'), problem)
+  })
+
+  test('the continuation endpoint error body without code stays a spec failure', () => {
+    const problem = checkResponse(
+      validator,
+      OPERATIONS.postContinue,
+      exchange(401, { error: { description: 'x' } }),
+    )
+    assert.ok(problem?.startsWith('[GEN-SCHEMA]'), problem)
+  })
 
   test('a schema failure names the JSON pointer', () => {
     const problem = checkResponse(

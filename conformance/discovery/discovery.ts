@@ -16,6 +16,11 @@ export interface Discovery {
   sender: WalletAddress
   receiver: WalletAddress
   otherAsset?: WalletAddress
+  /**
+   * The smallest amount the suite moves in one payment, in smallest units (target `amounts.minimum`, else 1).
+   * Every amount a test sends or quotes is a multiple of it, so a ledger with fees or a minimum still pays.
+   */
+  unit: bigint
 }
 
 export async function discover(api: ConformanceApi, target: TargetFile): Promise<Discovery> {
@@ -24,6 +29,7 @@ export async function discover(api: ConformanceApi, target: TargetFile): Promise
     sender: await fetchWalletAddress(api, sender),
     receiver: await fetchWalletAddress(api, receiver),
     otherAsset: otherAsset ? await fetchWalletAddress(api, otherAsset) : undefined,
+    unit: BigInt(target.amounts?.minimum ?? 1),
   }
   if (!sameAsset(discovery.sender, discovery.receiver)) {
     throw new TargetConfigurationError(

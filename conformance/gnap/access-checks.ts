@@ -1,6 +1,7 @@
 import type { AccessItem } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 import type { AccessRequest } from './grant-requests.ts'
 import type { IssuedToken } from './grant-types.ts'
@@ -10,7 +11,7 @@ import type { IssuedToken } from './grant-types.ts'
  * subset of those requested (GNAP lets the server grant less, which is reported as a warning).
  */
 export function expectAccessGranted(
-  ruleId: string,
+  ruleId: RuleId,
   token: IssuedToken,
   requested: AccessRequest,
 ): AccessItem {
@@ -31,9 +32,9 @@ export function expectAccessGranted(
   expect(actions.length, rule(ruleId, 'the entry grants at least one action')).toBeGreaterThan(0)
   for (const action of actions) {
     expect(
-      requested.actions as string[],
+      action,
       rule(ruleId, `granted action "${action}" was requested (a server never grants more than asked)`),
-    ).toContain(action)
+    ).toBeOneOf(requested.actions as string[])
   }
   const missing = (requested.actions as string[]).filter((action) => !actions.includes(action))
   if (missing.length > 0)

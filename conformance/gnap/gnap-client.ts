@@ -1,6 +1,7 @@
 import type { PendingGrant } from '@interledger/open-payments'
 import type { Exchange, RequestOptions } from '../../clients/src/index.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
+import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import type { Continuation, IssuedToken } from './grant-types.ts'
 
@@ -10,6 +11,8 @@ export type Overrides = Partial<
 > & {
   /** Replaces the JSON body; `null` sends no body at all. */
   json?: unknown
+  /** 'invalid' when the change makes the request carry bad input (see ConformanceApi.send). */
+  input?: RequestInput
 }
 
 /**

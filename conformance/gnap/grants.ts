@@ -5,6 +5,7 @@ import type { ConsentDecision, ConsentDriver, Evidence } from '../consent/consen
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { verifyFinishHash } from './finish-hash.ts'
 import type { FinishRedirect } from './finish-redirect.ts'
 import { GnapClient } from './gnap-client.ts'
@@ -160,7 +161,7 @@ export class Grants {
   }
 }
 
-function expectIssued(exchange: Exchange, ruleId: string, what: string): GrantWithAccessToken {
+function expectIssued(exchange: Exchange, ruleId: RuleId, what: string): GrantWithAccessToken {
   const body = exchange.response.json as Partial<GrantWithAccessToken> | undefined
   expect(exchange.response.status, rule(ruleId, `${what} answers 200: ${summarize(exchange)}`)).toBe(200)
   expect(

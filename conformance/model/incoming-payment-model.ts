@@ -3,6 +3,7 @@ import { expect } from '@playwright/test'
 import { amountIn } from '../discovery/discovery.ts'
 import type { Resources } from '../resources/resources.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 
 export type Metadata = Record<string, unknown>
 
@@ -42,7 +43,7 @@ export function pick(model: Readonly<IncomingPaymentModel>, index: number): Mode
  * the model's.
  */
 export function expectAsModelled(
-  ruleId: string,
+  ruleId: RuleId,
   actual: unknown,
   expected: ModelPayment,
   receiver: WalletAddress,

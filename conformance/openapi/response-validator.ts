@@ -13,14 +13,17 @@ export interface SchemaViolation {
 
 export type ValidationOutcome =
   | { kind: 'valid' }
+  /** Required members missing or of the wrong type: the structure the spec's tables define. */
   | { kind: 'invalid'; violations: SchemaViolation[] }
+  /** The structure is right, but the body has members the schema does not list (additionalProperties: false). */
+  | { kind: 'extra-members'; violations: SchemaViolation[] }
   /** The operation documents no JSON body for this status: nothing to validate against. */
   | { kind: 'undocumented' }
 
 export class ResponseValidator {
   readonly #ajv: Ajv2020
   readonly #operations = new Map<string, OpenApiOperation>()
-  readonly #compiled = new Map<string, ValidateFunction | null>()
+  readonly #compiled = new Map<string, { strict: ValidateFunction; open: ValidateFunction } | null>()
 
   private constructor(documents: Record<ApiName, OpenApiDocument>) {
     // strict:false because the official documents contain a misspelled keyword ajv would otherwise refuse.
@@ -55,22 +58,51 @@ export class ResponseValidator {
   }
 
   validate(api: ApiName, operationId: string, status: number, body: unknown): ValidationOutcome {
-    const validate = this.#validatorFor(api, operationId, status)
-    if (!validate) return { kind: 'undocumented' }
-    if (validate(body)) return { kind: 'valid' }
-    return { kind: 'invalid', violations: (validate.errors ?? []).map(toViolation) }
+    const validators = this.#validatorsFor(api, operationId, status)
+    if (!validators) return { kind: 'undocumented' }
+    const { strict, open } = validators
+    if (strict(body)) return { kind: 'valid' }
+    // Judged again without additionalProperties: false, so an extra member inside a oneOf branch is not
+    // mistaken for a missing one.
+    if (!open(body)) return { kind: 'invalid', violations: (open.errors ?? []).map(toViolation) }
+    return { kind: 'extra-members', violations: (strict.errors ?? []).map(toViolation) }
   }
 
-  #validatorFor(api: ApiName, operationId: string, status: number): ValidateFunction | null {
+  #validatorsFor(
+    api: ApiName,
+    operationId: string,
+    status: number,
+  ): { strict: ValidateFunction; open: ValidateFunction } | null {
     const key = `${api}:${operationId}:${status}`
     if (!this.#compiled.has(key)) {
       const operation = this.#operations.get(`${api}:${operationId}`)
       if (!operation) throw new Error(`no operation "${operationId}" in the ${api} OpenAPI document`)
       const schema = operation.responses?.[String(status)]?.content?.['application/json']?.schema
-      this.#compiled.set(key, schema ? this.#ajv.compile(schema) : null)
+      this.#compiled.set(
+        key,
+        schema
+          ? { strict: this.#ajv.compile(schema), open: this.#ajv.compile(withoutClosedObjects(schema)) }
+          : null,
+      )
     }
     return this.#compiled.get(key) ?? null
   }
+}
+
+/** A copy of the schema in which every object accepts members it does not list. */
+function withoutClosedObjects(schema: object): object {
+  const copy = structuredClone(schema)
+  const seen = new Set<object>()
+  const open = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return
+    seen.add(node)
+    const record = node as Record<string, unknown>
+    if (record.additionalProperties === false) delete record.additionalProperties
+    if (record.unevaluatedProperties === false) delete record.unevaluatedProperties
+    for (const value of Object.values(record)) open(value)
+  }
+  open(copy)
+  return copy
 }
 
 function toViolation(error: ErrorObject): SchemaViolation {

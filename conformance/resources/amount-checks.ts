@@ -1,6 +1,7 @@
 import type { OutgoingPayment, WalletAddress } from '@interledger/open-payments'
 import { expect } from '@playwright/test'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import type { Amount } from './payment-calls.ts'
 
 interface Asset {
@@ -18,7 +19,7 @@ export function describeAmount(amount: Amount | undefined): string {
 
 /** A positive amount in the wallet address's asset: how every amount the server works out must look. */
 export function expectAmountIn(
-  ruleId: string,
+  ruleId: RuleId,
   amount: Amount | undefined,
   walletAddress: WalletAddress,
   what: string,

@@ -1,9 +1,10 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { grantEndpointSpellings } from '../gnap/grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 
 /** Unknown, expired or revoked tokens: decisions.md accepts Rafiki's 403 beside the 401 of RFC 9635. */
@@ -41,7 +42,7 @@ export function expectAuthorizationRequired(
 }
 
 /** The unauthenticated view of an incoming payment: it shows no payment methods (they hold shared secrets). */
-export function expectPublicView(exchange: Exchange, what: string, ruleId = 'AUTH-REQUIRED'): void {
+export function expectPublicView(exchange: Exchange, what: string, ruleId: RuleId = 'AUTH-REQUIRED'): void {
   expect(exchange.response.status, rule(ruleId, `${what}: the public view answers 200`)).toBe(200)
   const body = exchange.response.json as { methods?: unknown; receivedAmount?: unknown }
   expect(
@@ -50,9 +51,9 @@ export function expectPublicView(exchange: Exchange, what: string, ruleId = 'AUT
   ).toBeUndefined()
 }
 
-export function expectTokenRefused(exchange: Exchange, ruleId: string, what: string): void {
+export function expectTokenRefused(exchange: Exchange, ruleId: RuleId, what: string): void {
   expect(
-    REFUSED_TOKEN_STATUSES,
+    exchange.response.status,
     rule(ruleId, `${what} is refused with 401 or 403: ${summarize(exchange)}`),
-  ).toContain(exchange.response.status)
+  ).toBeOneOf(REFUSED_TOKEN_STATUSES)
 }

@@ -3,6 +3,7 @@ import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 
 /** The ilpAddress pattern of the ILP payment method (the spec's prose; the OpenAPI document's regex). */
@@ -65,7 +66,7 @@ export function expectCreated(
   what: string,
 ): IncomingPayment {
   const body = exchange.response.json as IncomingPayment
-  const check = (ruleId: string, field: string, actual: unknown, expected: unknown) =>
+  const check = (ruleId: RuleId, field: string, actual: unknown, expected: unknown) =>
     expect(actual, rule(ruleId, `${what}: ${field} (${summarize(exchange)})`)).toEqual(expected)
   expect(exchange.response.status, rule('IP-CREATE', `${what} answers 201: ${summarize(exchange)}`)).toBe(201)
   check('IP-CREATE', 'id is a URL', URL.canParse(String(body.id)), true)

@@ -12,7 +12,9 @@ import type { OutgoingLimits } from '../gnap/grant-requests.ts'
 import type { Grants } from '../gnap/grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { PaymentSteps } from './payment-steps.ts'
+import { expectRefusal } from './refusals.ts'
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 
@@ -76,7 +78,7 @@ export class LimitedPayments {
     return { exchange, marker }
   }
 
-  expectPaid(attempt: PaymentAttempt, ruleId: string, what: string): OutgoingPaymentWithSpentAmounts {
+  expectPaid(attempt: PaymentAttempt, ruleId: RuleId, what: string): OutgoingPaymentWithSpentAmounts {
     expect(
       attempt.exchange.response.status,
       rule(ruleId, `${what} is within the grant's limits and created (201): ${summarize(attempt.exchange)}`),
@@ -85,17 +87,8 @@ export class LimitedPayments {
   }
 
   /** 403 with the error envelope, and no outgoing payment behind it. */
-  async expectRefused(attempt: PaymentAttempt, ruleId: string, what: string): Promise<void> {
-    const { exchange } = attempt
-    expect(
-      exchange.response.status,
-      rule(ruleId, `${what} is refused with 403: ${summarize(exchange)}`),
-    ).toBe(403)
-    const error = (exchange.response.json as { error?: { code?: unknown } } | undefined)?.error
-    expect(
-      typeof error?.code,
-      rule(ruleId, `the 403 carries the error envelope: ${summarize(exchange)}`),
-    ).toBe('string')
+  async expectNotPaid(attempt: PaymentAttempt, ruleId: RuleId, what: string): Promise<void> {
+    expectRefusal(attempt.exchange, { rule: ruleId, statuses: [403], what })
     const list = resourceCalls.listOutgoingPayments(this.context.discovery.sender, 100)
     expect(
       await this.context.resources.listed(list, this.token, attempt.marker),
@@ -104,12 +97,12 @@ export class LimitedPayments {
   }
 
   /** Waits until the payment is fully sent, read with the test's token; see PaymentSteps.untilSent. */
-  untilSent(id: string, ruleId: string): Promise<OutgoingPayment> {
+  untilSent(id: string, ruleId: RuleId): Promise<OutgoingPayment> {
     return this.steps.untilSent(id, ruleId, this.token)
   }
 
   /** GET /outgoing-payment-grant with the test's token. */
-  async spent(ruleId: string, what: string): Promise<Exchange> {
+  async spent(ruleId: RuleId, what: string): Promise<Exchange> {
     const exchange = await this.context.resources.send(
       resourceCalls.getOutgoingPaymentGrant(this.context.discovery.sender),
       this.token,

@@ -5,6 +5,7 @@ import { resourceUrl } from '../discovery/discovery.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import type { ResourceCall } from './resource-calls.ts'
 import type { Resources } from './resources.ts'
 
@@ -48,7 +49,7 @@ export async function fetchPage(
   resources: Resources,
   call: ResourceCall,
   token: string,
-  ruleId: string,
+  ruleId: RuleId,
 ): Promise<Page> {
   const exchange = await resources.send(call, token)
   expect(exchange.response.status, rule(ruleId, `listing answers 200: ${summarize(exchange)}`)).toBe(200)

@@ -28,19 +28,47 @@ export interface OperationCase {
    * so a refused quote creation cannot be shown to have created nothing.
    */
   listing?(context: OperationContext): ResourceCall
+  /**
+   * For operations that change what they act on (complete): whether `call` changed it. Creating operations
+   * use `listing` instead.
+   */
+  changed?(context: OperationContext, call: ResourceCall): Promise<boolean>
   /** Answers a request without a token with the public view (get-incoming-payment). */
   publicView?: true
+  /** The prepared call succeeds however often it is sent: a worker may prepare it once and share it. */
+  repeatable?: true
+}
+
+/** Whether `call` (of `operationCase`) took effect: created what it asks for or changed what it acts on. */
+export function effectProbe(
+  operationCase: OperationCase,
+  context: OperationContext,
+  call: ResourceCall,
+): (() => Promise<boolean>) | undefined {
+  const { listing, changed } = operationCase
+  if (listing) {
+    return async () =>
+      context.resources.listed(
+        listing(context),
+        await context.sharedGrants.token(operationCase.token),
+        context.marker,
+      )
+  }
+  return changed && (() => changed(context, call))
 }
 
 async function incomingPaymentId({ discovery, resources, sharedGrants }: OperationContext): Promise<string> {
   const token = await sharedGrants.token('incoming-payment')
-  return (await resources.createIncomingPayment(token, discovery.receiver)).id
+  // Room for the quote of one unit the quote and outgoing-payment cases make to it.
+  const value = 100n * discovery.unit
+  return (await resources.createIncomingPayment(token, discovery.receiver, undefined, value)).id
 }
 
 async function quoteId(context: OperationContext): Promise<string> {
   const receiver = await incomingPaymentId(context)
   const token = await context.sharedGrants.token('quote')
-  return (await context.resources.createQuote(token, context.discovery.sender, receiver)).id
+  const { sender, unit } = context.discovery
+  return (await context.resources.createQuote(token, sender, receiver, unit)).id
 }
 
 async function outgoingPaymentId(context: OperationContext): Promise<string> {
@@ -63,6 +91,7 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     token: 'incoming-payment',
     success: 200,
     prepare: async ({ discovery }) => resourceCalls.listIncomingPayments(discovery.receiver),
+    repeatable: true,
   },
   {
     operation: OPERATIONS.getIncomingPayment,
@@ -70,25 +99,39 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     success: 200,
     prepare: async (context) => resourceCalls.getIncomingPayment(await incomingPaymentId(context)),
     publicView: true,
+    repeatable: true,
   },
   {
     operation: OPERATIONS.completeIncomingPayment,
     token: 'incoming-payment',
     success: 200,
     prepare: async (context) => resourceCalls.completeIncomingPayment(await incomingPaymentId(context)),
+    changed: async ({ resources, sharedGrants }, call) => {
+      const read = await resources.send(
+        resourceCalls.getIncomingPayment(call.url.replace(/\/complete$/, '')),
+        await sharedGrants.token('incoming-payment'),
+      )
+      return (read.response.json as { completed?: unknown } | undefined)?.completed === true
+    },
   },
   {
     operation: OPERATIONS.createQuote,
     token: 'quote',
     success: 201,
     prepare: async (context) =>
-      resourceCalls.createQuote(context.discovery.sender, await incomingPaymentId(context)),
+      resourceCalls.createQuote(
+        context.discovery.sender,
+        await incomingPaymentId(context),
+        context.discovery.unit,
+      ),
+    repeatable: true,
   },
   {
     operation: OPERATIONS.getQuote,
     token: 'quote',
     success: 200,
     prepare: async (context) => resourceCalls.getQuote(await quoteId(context)),
+    repeatable: true,
   },
   {
     operation: OPERATIONS.createOutgoingPayment,
@@ -110,17 +153,20 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     token: 'outgoing-payment',
     success: 200,
     prepare: async ({ discovery }) => resourceCalls.listOutgoingPayments(discovery.sender),
+    repeatable: true,
   },
   {
     operation: OPERATIONS.getOutgoingPayment,
     token: 'outgoing-payment',
     success: 200,
     prepare: async (context) => resourceCalls.getOutgoingPayment(await outgoingPaymentId(context)),
+    repeatable: true,
   },
   {
     operation: OPERATIONS.getOutgoingPaymentGrant,
     token: 'outgoing-payment',
     success: 200,
     prepare: async ({ discovery }) => resourceCalls.getOutgoingPaymentGrant(discovery.sender),
+    repeatable: true,
   },
 ]

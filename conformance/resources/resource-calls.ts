@@ -1,5 +1,6 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { amountIn, resourceUrl } from '../discovery/discovery.ts'
+import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS, type OperationRef } from '../openapi/operations.ts'
 
 /** A correct resource-server request, before a token and a signature are added. */
@@ -8,6 +9,8 @@ export interface ResourceCall {
   method: 'GET' | 'POST'
   url: string
   json?: unknown
+  /** 'invalid' when the call deliberately carries bad input (see ConformanceApi.send). */
+  input?: RequestInput
 }
 
 /** `metadata` the suite puts on what it creates, so a later list can tell whether a request created anything. */
@@ -55,7 +58,7 @@ export const resourceCalls = {
   completeIncomingPayment(id: string): ResourceCall {
     return { operation: OPERATIONS.completeIncomingPayment, method: 'POST', url: `${id}/complete` }
   },
-  createQuote(sender: WalletAddress, receiver: string, debitValue = 1n): ResourceCall {
+  createQuote(sender: WalletAddress, receiver: string, debitValue: bigint): ResourceCall {
     return {
       operation: OPERATIONS.createQuote,
       method: 'POST',

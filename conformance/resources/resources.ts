@@ -33,8 +33,9 @@ export class Resources {
     token: string,
     walletAddress: WalletAddress,
     marker = newMarker(),
+    value?: bigint,
   ): Promise<IncomingPaymentWithPaymentMethods> {
-    const exchange = await this.send(resourceCalls.createIncomingPayment(walletAddress, marker), token)
+    const exchange = await this.send(resourceCalls.createIncomingPayment(walletAddress, marker, value), token)
     expect(
       exchange.response.status,
       rule('IP-CREATE', `creating an incoming payment: ${summarize(exchange)}`),
@@ -42,8 +43,13 @@ export class Resources {
     return exchange.response.json as IncomingPaymentWithPaymentMethods
   }
 
-  async createQuote(token: string, sender: WalletAddress, receiver: string): Promise<Quote> {
-    const exchange = await this.send(resourceCalls.createQuote(sender, receiver), token)
+  async createQuote(
+    token: string,
+    sender: WalletAddress,
+    receiver: string,
+    debitValue: bigint,
+  ): Promise<Quote> {
+    const exchange = await this.send(resourceCalls.createQuote(sender, receiver, debitValue), token)
     expect(exchange.response.status, rule('QT-CREATE', `creating a quote: ${summarize(exchange)}`)).toBe(201)
     return exchange.response.json as Quote
   }

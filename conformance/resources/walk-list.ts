@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import type { ResourceCall } from './resource-calls.ts'
 import type { Resources } from './resources.ts'
 
@@ -31,7 +32,7 @@ export async function walkListUntil(
   resources: Resources,
   first: ResourceCall,
   token: string,
-  ruleId: string,
+  ruleId: RuleId,
   until: (item: unknown) => boolean = () => false,
 ): Promise<ListWalk> {
   const items: unknown[] = []
@@ -56,7 +57,7 @@ export async function walkList(
   resources: Resources,
   first: ResourceCall,
   token: string,
-  ruleId: string,
+  ruleId: RuleId,
 ): Promise<unknown[]> {
   return (await walkListUntil(resources, first, token, ruleId)).items
 }

@@ -6,6 +6,7 @@ import {
   type OutgoingRequest,
   type RequestOptions,
 } from '../../clients/src/index.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { signManually } from './manual-signature.ts'
 
 /** What a row changes in an otherwise correct, signed request. */
@@ -13,6 +14,8 @@ export type Tampering = Pick<RequestOptions, 'sign' | 'signOptions' | 'headers' 
 
 export interface TamperKit {
   key: ClientKey
+  /** The key of a second client the target has registered (its own JWKS holds it), when there is one. */
+  secondClientKey: ClientKey | undefined
   /** The components the client covers by default for this request. */
   components: string[]
   /** A valid token of another grant with the same rights. */
@@ -31,16 +34,22 @@ export interface SignatureRow {
   name: string
   /** Why a verifier must refuse (or may accept) the request. */
   reason: string
-  rules: [string, ...string[]]
+  rules: [RuleId, ...RuleId[]]
   /** Only for requests with a body (the content-digest rows). */
   needsBody?: true
+  /** Only for requests whose body can be changed into other valid bytes of the same length. */
+  altersBody?: true
+  /** Only for requests with an access token (the rows about the signed authorization). */
+  needsToken?: true
+  /** Only when the target registers a second client (secondClientIdentity). */
+  needsSecondClient?: true
   outcome: Outcome
   tamper(kit: TamperKit): Tampering | Promise<Tampering>
 }
 
 /** The components the client library covers by default (clients/src/sign-request.ts). */
-export function defaultComponents(hasBody: boolean): string[] {
-  const components = ['@method', '@target-uri', 'authorization']
+export function defaultComponents(hasBody: boolean, hasToken = true): string[] {
+  const components = hasToken ? ['@method', '@target-uri', 'authorization'] : ['@method', '@target-uri']
   return hasBody ? [...components, 'content-digest', 'content-length', 'content-type'] : components
 }
 
@@ -76,6 +85,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
       name: `${component} not covered`,
       reason: `the covered components must include ${component}`,
       rules: ['SIG-COMPONENTS'],
+      ...(component === 'authorization' ? { needsToken: true as const } : {}),
       outcome: MUST_REFUSE,
       tamper: ({ components }) => ({
         signOptions: { components: components.filter((c) => c !== component) },
@@ -97,6 +107,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
     reason: 'Content-Digest no longer matches the bytes received',
     rules: ['SIG-DIGEST'],
     needsBody: true,
+    altersBody: true,
     outcome: MUST_REFUSE,
     tamper: () => ({ alter: replaceBody }),
   },
@@ -139,11 +150,19 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
     tamper: ({ key }) => ({ signOptions: { key: generateClientKey(key.keyId) } }),
   },
   {
-    name: 'key of another client, under its own keyid',
+    name: 'an unregistered key, under its own keyid',
     reason: 'the key is not in the JWKS of the client the token was issued to',
     rules: ['SIG-VERIFY'],
     outcome: MUST_REFUSE,
     tamper: () => ({ signOptions: { key: generateClientKey() } }),
+  },
+  {
+    name: "key of another registered client, under that client's keyid",
+    reason: 'a token is bound to the key of the client it was issued to, not to any client the server knows',
+    rules: ['SIG-VERIFY'],
+    needsSecondClient: true,
+    outcome: MUST_REFUSE,
+    tamper: ({ secondClientKey }) => ({ signOptions: { key: secondClientKey } }),
   },
   {
     name: 'signature bytes flipped',
@@ -172,6 +191,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
     name: 'authorization replaced after signing by another valid token',
     reason: 'the signed authorization no longer matches the header',
     rules: ['SIG-VERIFY'],
+    needsToken: true,
     outcome: MUST_REFUSE,
     tamper: async ({ otherToken }) => {
       const token = await otherToken()
@@ -296,12 +316,30 @@ function withQuery(url: string, name: string, value: string): string {
 }
 
 /**
- * Other bytes of the same length (one digit of the amount changed): only the digest can tell, since the
- * covered Content-Length still matches.
+ * Other valid bytes of the same length (one digit of the amount changed, else the members in reverse order):
+ * only the digest can tell, since the covered Content-Length still matches.
  */
 function replaceBody(request: OutgoingRequest): OutgoingRequest {
   const text = new TextDecoder().decode(request.body)
-  const changed = text.replace(/"value":"(\d)/, (_, digit: string) => `"value":"${digit === '9' ? '8' : '9'}`)
-  if (changed === text) throw new Error('replaceBody: the body has no amount value to change')
+  const changed = /"value":"\d/.test(text)
+    ? text.replace(/"value":"(\d)/, (_, digit: string) => `"value":"${digit === '9' ? '8' : '9'}`)
+    : JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(text) as object).reverse()))
+  if (changed === text || changed.length !== text.length) {
+    throw new Error(`replaceBody: no other bytes of the same length for ${text}`)
+  }
   return { ...request, body: new TextEncoder().encode(changed) }
+}
+
+/** The rows that apply to a request with or without a body, a token and an alterable body. */
+export function rowsFor(request: {
+  hasBody: boolean
+  hasToken: boolean
+  altersBody: boolean
+}): readonly SignatureRow[] {
+  return SIGNATURE_ROWS.filter(
+    (row) =>
+      (request.hasBody || !row.needsBody) &&
+      (request.hasToken || !row.needsToken) &&
+      (request.altersBody || !row.altersBody),
+  )
 }

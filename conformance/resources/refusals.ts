@@ -1,0 +1,74 @@
+import { expect } from '@playwright/test'
+import type { Exchange } from '../../clients/src/index.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
+import { warn } from '../rules/warn.ts'
+
+export interface Refusal {
+  rule: RuleId
+  /** The request, for the messages ("a quote token on POST /incoming-payments"). */
+  what: string
+  /** Every status a correct server may answer with (decisions.md gives the sets). */
+  statuses: readonly number[]
+}
+
+export interface RefusalWithoutEffect extends Refusal {
+  /**
+   * Whether the request took effect: created what it asks for, or changed what it acts on. Asked after the
+   * refused request (it must answer false) and after the positive control (it should answer true, else the
+   * probe could not have seen an effect and "nothing happened" is unproven: a warning).
+   */
+  tookEffect?: () => Promise<boolean>
+  /** The same request made correct; it must answer `status`. */
+  control: () => Promise<Exchange>
+  controlStatus: number
+  /** What makes the control correct, for its message ("the same request correctly signed"). */
+  controlWhat: string
+}
+
+/** One of the accepted statuses, with the error envelope `{error: {code}}` of resource and GNAP endpoints. */
+export function expectRefusal(exchange: Exchange, refusal: Refusal): void {
+  const { statuses, what } = refusal
+  expect(
+    statuses,
+    rule(refusal.rule, `${what} is refused with ${statuses.join(' or ')}: ${summarize(exchange)}`),
+  ).toContain(exchange.response.status)
+  const code = (exchange.response.json as { error?: { code?: unknown } } | undefined)?.error?.code
+  expect(
+    typeof code,
+    rule(
+      refusal.rule,
+      `${what}: the refusal carries the error envelope {error: {code}}: ${summarize(exchange)}`,
+    ),
+  ).toBe('string')
+}
+
+/**
+ * The whole negative case: refused with an accepted status and the envelope, nothing created or changed, and
+ * a positive control (the same request made correct succeeds), so the check can fail both ways.
+ */
+export async function expectRefusedWithoutEffect(
+  refused: Exchange,
+  expected: RefusalWithoutEffect,
+): Promise<Exchange> {
+  expectRefusal(refused, expected)
+  if (expected.tookEffect) {
+    expect(
+      await expected.tookEffect(),
+      rule(expected.rule, `${expected.what} was refused, so it created or changed nothing`),
+    ).toBe(false)
+  }
+  const control = await expected.control()
+  expect(
+    control.response.status,
+    rule(expected.rule, `positive control, ${expected.controlWhat}: ${summarize(control)}`),
+  ).toBe(expected.controlStatus)
+  if (expected.tookEffect && !(await expected.tookEffect())) {
+    warn(
+      expected.rule,
+      `the probe does not show what the positive control did: "nothing happened" is unproven`,
+    )
+  }
+  return control
+}

@@ -6,6 +6,7 @@ import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-
 import { newMarker } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
 import { covers, rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 
 const UINT64_MAX = '18446744073709551615'
@@ -15,7 +16,7 @@ const UINT64_MAX = '18446744073709551615'
  * an incoming payment's incomingAmount, the one amount any client may send.
  */
 const BAD_AMOUNTS: {
-  ruleId: string
+  ruleId: RuleId
   reason: string
   value?: unknown
   assetScale?: unknown
@@ -47,15 +48,19 @@ test.describe('amounts: value is a uint64 decimal string, assetScale at most 255
         const marker = newMarker()
         const incomingAmount = { ...amountIn(receiver, 100n), ...broken }
         const refused = await resources.send(
-          resourceCalls.createIncomingPaymentWith(receiver, {
-            incomingAmount,
-            metadata: markerMetadata(marker),
-          }),
+          {
+            ...resourceCalls.createIncomingPaymentWith(receiver, {
+              incomingAmount,
+              metadata: markerMetadata(marker),
+            }),
+            input: 'invalid',
+          },
           token,
         )
         if (lenient && refused.response.status === 201) {
           warn(ruleId, `an incomingAmount with ${reason} was accepted: ${summarize(refused)}`)
-        } else {
+        } else if (refused.response.status < 500) {
+          // A 5xx is a refusal too, but a broken one: the robustness finding already records it.
           expect(
             refused.response.status,
             rule(ruleId, `an incomingAmount with ${reason} is refused with 400: ${summarize(refused)}`),

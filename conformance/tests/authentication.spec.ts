@@ -10,11 +10,12 @@ import {
 import { OPERATION_CASES, type OperationCase } from '../resources/operation-cases.ts'
 import { newMarker } from '../resources/resources.ts'
 import { covers, rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 
 type Presentation = 'nothing' | 'bearer' | 'unknown'
 
-const ROWS: { name: string; rules: string[]; present: Presentation }[] = [
+const ROWS: { name: string; rules: RuleId[]; present: Presentation }[] = [
   { name: 'no Authorization header', rules: ['AUTH-REQUIRED', 'AUTH-WWW-AUTHENTICATE'], present: 'nothing' },
   {
     name: 'a valid token under the Bearer scheme',
@@ -36,10 +37,14 @@ test.describe('authentication of every resource operation', () => {
 
           const refused =
             present === 'nothing'
-              ? await api.send(call)
+              ? await api.send({ ...call, input: 'invalid' })
               : present === 'bearer'
-                ? await api.send({ ...call, headers: { authorization: `Bearer ${await token()}` } })
-                : await api.send({ ...call, token: `unknown-${randomUUID()}` })
+                ? await api.send({
+                    ...call,
+                    headers: { authorization: `Bearer ${await token()}` },
+                    input: 'invalid',
+                  })
+                : await api.send({ ...call, token: `unknown-${randomUUID()}`, input: 'invalid' })
 
           if (present === 'unknown') expectTokenRefused(refused, rules[0]!, what)
           else if (operationCase.publicView && refused.response.status === 200)

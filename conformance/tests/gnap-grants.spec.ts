@@ -132,11 +132,10 @@ test.describe('grant requests', () => {
       test(name, covers('GNAP-GRANT-SIGNED'), async ({ grants, discovery, clientIdentity }) => {
         const { receiver } = discovery
         const request = grantRequest(grants.client, [incomingPaymentAccess(receiver)])
-        const refused = await grants.gnap.requestGrant(
-          receiver.authServer,
-          request,
-          overrides(clientIdentity.key.keyId),
-        )
+        const refused = await grants.gnap.requestGrant(receiver.authServer, request, {
+          ...overrides(clientIdentity.key.keyId),
+          input: 'invalid',
+        })
         expectGnapError(refused, { rule: 'GNAP-GRANT-SIGNED', what: name, statuses: [400, 401], codes })
 
         const control = await grants.gnap.requestGrant(receiver.authServer, request)
@@ -189,11 +188,10 @@ test.describe('grant requests', () => {
     for (const { name, overrides } of cases) {
       test(name, covers('GNAP-GRANT-INVALID'), async ({ grants, discovery }) => {
         const { receiver } = discovery
-        const refused = await grants.gnap.requestGrant(
-          receiver.authServer,
-          null,
-          overrides(grants.client, receiver.id),
-        )
+        const refused = await grants.gnap.requestGrant(receiver.authServer, null, {
+          ...overrides(grants.client, receiver.id),
+          input: 'invalid',
+        })
         expectGnapError(refused, {
           rule: 'GNAP-GRANT-INVALID',
           what: name,

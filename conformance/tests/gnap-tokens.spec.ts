@@ -8,10 +8,11 @@ import { expectTokenRefused } from '../resources/authentication-checks.ts'
 import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
 import type { Resources } from '../resources/resources.ts'
 import { covers, rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 
 async function expectWorks(
   resources: Resources,
-  ruleId: string,
+  ruleId: RuleId,
   call: ResourceCall,
   token: string,
   what: string,
@@ -22,7 +23,7 @@ async function expectWorks(
 
 async function expectDead(
   resources: Resources,
-  ruleId: string,
+  ruleId: RuleId,
   call: ResourceCall,
   token: string,
   what: string,

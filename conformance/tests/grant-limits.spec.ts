@@ -6,10 +6,11 @@ import { LimitedPayments, type QuotedAmount } from '../resources/limited-payment
 import { PaymentSteps } from '../resources/payment-steps.ts'
 import { covers, rule } from '../rules/covers.ts'
 
-// Small amounts, in the sender's smallest unit: the sender's balance is finite and every worker pays from it.
+// Small amounts, in units of `discovery.unit` (the smallest the target lets the suite move): the sender's
+// balance is finite and every worker pays from it.
 const LIMIT = 30n
 const FIRST = 20n
-// Four payments of 4 at once under a limit of 10: exactly two fit, in any order.
+// Four payments of 4 units at once under a limit of 10 units: exactly two fit, in any order.
 const CONCURRENT_LIMIT = 10n
 const CONCURRENT_VALUE = 4n
 const CONCURRENT_PAYMENTS = 4
@@ -26,25 +27,26 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
       covers('LIM-AMOUNT'),
       async ({ grants, resources, discovery, sharedGrants }) => {
         const walletAddress = side === 'debit' ? discovery.sender : discovery.receiver
+        const [limit, first, unit] = [LIMIT * discovery.unit, FIRST * discovery.unit, discovery.unit]
         const payments = await LimitedPayments.obtain(
           { grants, resources, discovery, sharedGrants },
-          { [limitKey]: amountIn(walletAddress, LIMIT) },
+          { [limitKey]: amountIn(walletAddress, limit) },
         )
         const receiver = (await payments.receiver()).id
         const spentOf = (payment: OutgoingPaymentWithSpentAmounts) => BigInt(payment[limitKey].value)
 
-        await payments.expectRefused(
-          await payments.pay(await payments.quote(receiver, amount(LIMIT + 1n))),
+        await payments.expectNotPaid(
+          await payments.pay(await payments.quote(receiver, amount(limit + unit))),
           'LIM-AMOUNT',
-          `one payment of ${LIMIT + 1n} under a ${limitKey} limit of ${LIMIT}`,
+          `one payment of ${limit + unit} under a ${limitKey} limit of ${limit}`,
         )
-        const first = payments.expectPaid(
-          await payments.pay(await payments.quote(receiver, amount(FIRST))),
+        const paid = payments.expectPaid(
+          await payments.pay(await payments.quote(receiver, amount(first))),
           'LIM-AMOUNT',
-          `a payment of ${FIRST} under a ${limitKey} limit of ${LIMIT}`,
+          `a payment of ${first} under a ${limitKey} limit of ${limit}`,
         )
         // The rest is worked out from what the target made of the first: a fee could change its amounts.
-        const rest = LIMIT - spentOf(first)
+        const rest = limit - spentOf(paid)
         expect(
           rest,
           rule('LIM-AMOUNT', `the first payment's ${limitKey} is within the limit`),
@@ -52,16 +54,16 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
         const second = payments.expectPaid(
           await payments.pay(await payments.quote(receiver, amount(rest))),
           'LIM-AMOUNT',
-          `a payment of ${rest} that brings the ${limitKey} total to exactly the limit ${LIMIT}`,
+          `a payment of ${rest} that brings the ${limitKey} total to exactly the limit ${limit}`,
         )
         expect(
-          spentOf(first) + spentOf(second),
+          spentOf(paid) + spentOf(second),
           rule('LIM-AMOUNT', `the two payments' ${limitKey} add up to the limit`),
-        ).toBe(LIMIT)
-        await payments.expectRefused(
-          await payments.pay(await payments.quote(receiver, amount(1n))),
+        ).toBe(limit)
+        await payments.expectNotPaid(
+          await payments.pay(await payments.quote(receiver, amount(unit))),
           'LIM-AMOUNT',
-          `a payment of 1 once the ${limitKey} limit of ${LIMIT} is used up`,
+          `a payment of ${unit} once the ${limitKey} limit of ${limit} is used up`,
         )
       },
     )
@@ -71,14 +73,15 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
     'payments sent at the same time cannot together exceed a debitAmount limit',
     covers('LIM-AMOUNT'),
     async ({ grants, resources, discovery, sharedGrants }) => {
+      const [limit, value] = [CONCURRENT_LIMIT * discovery.unit, CONCURRENT_VALUE * discovery.unit]
       const payments = await LimitedPayments.obtain(
         { grants, resources, discovery, sharedGrants },
-        { debitAmount: amountIn(discovery.sender, CONCURRENT_LIMIT) },
+        { debitAmount: amountIn(discovery.sender, limit) },
       )
       const receiver = (await payments.receiver()).id
       const quotes = []
       for (let i = 0; i < CONCURRENT_PAYMENTS; i++) {
-        quotes.push(await payments.quote(receiver, { debit: CONCURRENT_VALUE }))
+        quotes.push(await payments.quote(receiver, { debit: value }))
       }
       const attempts = await Promise.all(quotes.map((quote) => payments.pay(quote)))
 
@@ -89,15 +92,15 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
         created.length,
         rule(
           'LIM-AMOUNT',
-          `${CONCURRENT_PAYMENTS} simultaneous payments of ${CONCURRENT_VALUE} under a debitAmount limit of ` +
-            `${CONCURRENT_LIMIT}: ${fitting} are created (got ${attempts.map((a) => a.exchange.response.status).join(', ')})`,
+          `${CONCURRENT_PAYMENTS} simultaneous payments of ${value} under a debitAmount limit of ` +
+            `${limit}: ${fitting} are created (got ${attempts.map((a) => a.exchange.response.status).join(', ')})`,
         ),
       ).toBe(fitting)
       for (const attempt of attempts.filter((a) => a.exchange.response.status !== 201)) {
-        await payments.expectRefused(
+        await payments.expectNotPaid(
           attempt,
           'LIM-AMOUNT',
-          `a simultaneous payment of ${CONCURRENT_VALUE} beyond the limit ${CONCURRENT_LIMIT}`,
+          `a simultaneous payment of ${value} beyond the limit ${limit}`,
         )
       }
     },
@@ -117,18 +120,19 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
       )
 
       // Quotes are not under the outgoing-payment grant: the limit bites when the payment is created.
-      await payments.expectRefused(
-        await payments.pay(await payments.quote(other, { debit: 2n })),
+      const debit = 2n * discovery.unit
+      await payments.expectNotPaid(
+        await payments.pay(await payments.quote(other, { debit })),
         'LIM-RECEIVER',
         `a payment from a quote for ${other}, under a grant limited to ${named}`,
       )
-      await payments.expectRefused(
-        await payments.pay({ incomingPayment: other, debit: 2n }),
+      await payments.expectNotPaid(
+        await payments.pay({ incomingPayment: other, debit }),
         'LIM-RECEIVER',
         `a payment to ${other} from incomingPayment and debitAmount, under a grant limited to ${named}`,
       )
       payments.expectPaid(
-        await payments.pay(await payments.quote(named, { debit: 2n })),
+        await payments.pay(await payments.quote(named, { debit })),
         'LIM-RECEIVER',
         `positive control, a payment to the named receiver ${named}`,
       )
@@ -140,9 +144,10 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
     covers('LIM-INTERVAL'),
     async ({ grants, resources, discovery, sharedGrants }) => {
       const interval = limitInterval()
+      const [limit, unit] = [LIMIT * discovery.unit, discovery.unit]
       const payments = await LimitedPayments.obtain(
         { grants, resources, discovery, sharedGrants },
-        { debitAmount: amountIn(discovery.sender, LIMIT), interval: interval.value },
+        { debitAmount: amountIn(discovery.sender, limit), interval: interval.value },
       )
       const receiver = (await payments.receiver()).id
       const clock = await IntervalClock.start(interval, async () =>
@@ -159,32 +164,32 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
           `the target's answers straddled an interval boundary ${INTERVAL_ATTEMPTS} times: two payment requests did not fit in half of a ${interval.durationMs / 1000} s interval`,
         )
         // Quotes first: the timed part is two payment requests and a clock reading.
-        const fill = await payments.quote(receiver, { debit: LIMIT })
-        const extra = await payments.quote(receiver, { debit: 1n })
+        const fill = await payments.quote(receiver, { debit: limit })
+        const extra = await payments.quote(receiver, { debit: unit })
         const index = await clock.freshInterval(interval.durationMs / 2, touched)
         const full = payments.expectPaid(
           await payments.pay(fill),
           'LIM-INTERVAL',
-          `a payment of the whole limit ${LIMIT} in a fresh interval (${interval.value})`,
+          `a payment of the whole limit ${limit} in a fresh interval (${interval.value})`,
         )
         const over = await payments.pay(extra)
         touched = Math.max(clock.indexAt(Date.parse(full.createdAt)), await clock.currentIndex())
         // A boundary crossed between the two payments makes the second one legitimately fresh: try again.
         if (touched !== index) continue
-        await payments.expectRefused(
+        await payments.expectNotPaid(
           over,
           'LIM-INTERVAL',
-          `a payment of 1 in the interval whose limit ${LIMIT} is used up (${interval.value})`,
+          `a payment of ${unit} in the interval whose limit ${limit} is used up (${interval.value})`,
         )
         filled = index
       }
 
-      const fresh = await payments.quote(receiver, { debit: LIMIT })
+      const fresh = await payments.quote(receiver, { debit: limit })
       const next = await clock.after(filled)
       payments.expectPaid(
         await payments.pay(fresh),
         'LIM-INTERVAL',
-        `a payment of the whole limit ${LIMIT} in interval ${next}, after the limit was used up in interval ${filled}`,
+        `a payment of the whole limit ${limit} in interval ${next}, after the limit was used up in interval ${filled}`,
       )
     },
   )

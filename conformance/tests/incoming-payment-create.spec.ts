@@ -7,7 +7,8 @@ import {
   otherAssetCode,
   otherAssetScale,
 } from '../resources/incoming-payment-checks.ts'
-import { anHourAhead, expectNothingCreated, expectRefused } from '../resources/incoming-payment-steps.ts'
+import { anHourAhead, expectNothingCreated } from '../resources/incoming-payment-steps.ts'
+import { expectRefusal } from '../resources/refusals.ts'
 import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { covers, rule } from '../rules/covers.ts'
@@ -59,10 +60,10 @@ test.describe('incoming payments: create', () => {
       const marker = newMarker()
       const valid = { incomingAmount: amountIn(receiver, 100n), metadata: markerMetadata(marker) }
       const refused = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { ...valid, ...fields }),
+        { ...resourceCalls.createIncomingPaymentWith(receiver, { ...valid, ...fields }), input: 'invalid' },
         token,
       )
-      expectRefused('IP-CREATE', refused, [400], `create ${name}`)
+      expectRefusal(refused, { rule: 'IP-CREATE', statuses: [400], what: `create ${name}` })
       await expectNothingCreated(resources, 'IP-CREATE', receiver, token, marker, `create ${name}`)
 
       const control = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, valid), token)
@@ -93,13 +94,20 @@ test.describe('incoming payments: create', () => {
       const marker = newMarker()
       for (const { what, amount } of foreign) {
         const refused = await resources.send(
-          resourceCalls.createIncomingPaymentWith(receiver, {
-            incomingAmount: amount,
-            metadata: markerMetadata(marker),
-          }),
+          {
+            ...resourceCalls.createIncomingPaymentWith(receiver, {
+              incomingAmount: amount,
+              metadata: markerMetadata(marker),
+            }),
+            input: 'invalid',
+          },
           token,
         )
-        expectRefused('IP-ASSET', refused, [400], `an incomingAmount in ${what} on ${receiver.id}`)
+        expectRefusal(refused, {
+          rule: 'IP-ASSET',
+          statuses: [400],
+          what: `an incomingAmount in ${what} on ${receiver.id}`,
+        })
       }
       await expectNothingCreated(resources, 'IP-ASSET', receiver, token, marker, 'the refused creations')
 

@@ -79,7 +79,7 @@ test.describe('pagination: first and last are 1..100, cursor is not empty', () =
         }
 
         const refused = await resources.send(
-          listCall(walletAddress, collection, { ...cursor, ...bad }),
+          { ...listCall(walletAddress, collection, { ...cursor, ...bad }), input: 'invalid' },
           token,
         )
         expect(

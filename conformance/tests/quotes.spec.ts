@@ -8,10 +8,12 @@ import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
 import { PaymentSteps } from '../resources/payment-steps.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { covers, rule } from '../rules/covers.ts'
+import { notApplicable } from '../rules/not-applicable.ts'
+import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
-function expectQuoteOf(ruleId: string, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
+function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
   expect(exchange.response.status, rule(ruleId, `the quote is created: ${summarize(exchange)}`)).toBe(201)
   const quote = exchange.response.json as Quote
   expect(quote.walletAddress, rule(ruleId, 'walletAddress is the sending wallet address sent')).toBe(
@@ -31,7 +33,7 @@ function expectQuoteOf(ruleId: string, exchange: Exchange, sender: WalletAddress
   return quote
 }
 
-function expectRefused(ruleId: string, exchange: Exchange, what: string): void {
+function expectRefused(ruleId: RuleId, exchange: Exchange, what: string): void {
   expect(exchange.response.status, rule(ruleId, `${what} is refused with 400: ${summarize(exchange)}`)).toBe(
     400,
   )
@@ -66,8 +68,8 @@ test.describe('quotes', () => {
       covers('QT-CREATE'),
       async ({ resources, discovery, sharedGrants }) => {
         const steps = new PaymentSteps(resources, discovery, sharedGrants)
-        const { payment } = await steps.receiver({ incomingValue: 1000n })
-        const amount = amountIn(discovery[fixedIn], 7n)
+        const { payment } = await steps.receiver({ incomingValue: 1000n * discovery.unit })
+        const amount = amountIn(discovery[fixedIn], 7n * discovery.unit)
 
         const quote = expectQuoteOf(
           'QT-CREATE',
@@ -78,8 +80,8 @@ test.describe('quotes', () => {
         expect(quote[fixed], rule('QT-CREATE', `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
         expectAmountIn('QT-CREATE', quote[other], discovery[otherIn], other)
 
-        const foreign = foreignAmount(discovery[fixedIn], 7n)
-        const refused = await steps.sendQuote(payment.id, { [fixed]: foreign })
+        const foreign = foreignAmount(discovery[fixedIn], 7n * discovery.unit)
+        const refused = await steps.sendQuote(payment.id, { [fixed]: foreign }, 'invalid')
         expectRefused(
           'QT-CREATE',
           refused,
@@ -93,13 +95,13 @@ test.describe('quotes', () => {
     'a quote with both debitAmount and receiveAmount is refused',
     covers('QT-ONE-AMOUNT'),
     async ({ resources, discovery, sharedGrants }) => {
-      const { sender, receiver } = discovery
+      const { sender, receiver, unit } = discovery
       const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const { payment } = await steps.receiver({ incomingValue: 1000n })
-      const debitAmount = amountIn(sender, 5n)
-      const receiveAmount = amountIn(receiver, 5n)
+      const { payment } = await steps.receiver({ incomingValue: 1000n * unit })
+      const debitAmount = amountIn(sender, 5n * unit)
+      const receiveAmount = amountIn(receiver, 5n * unit)
 
-      const refused = await steps.sendQuote(payment.id, { debitAmount, receiveAmount })
+      const refused = await steps.sendQuote(payment.id, { debitAmount, receiveAmount }, 'invalid')
       expectRefused('QT-ONE-AMOUNT', refused, 'a quote with both amounts')
 
       for (const amounts of [{ debitAmount }, { receiveAmount }]) {
@@ -116,15 +118,15 @@ test.describe('quotes', () => {
     "without amounts, the quote receives what the receiver's incomingAmount asks",
     covers('QT-INFER'),
     async ({ resources, discovery, sharedGrants }) => {
-      const { sender, receiver } = discovery
+      const { sender, receiver, unit } = discovery
       const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const { payment } = await steps.receiver({ incomingValue: 25n })
+      const { payment } = await steps.receiver({ incomingValue: 25n * unit })
 
       const quote = expectQuoteOf('QT-INFER', await steps.sendQuote(payment.id, {}), sender, payment.id)
       expect(
         quote.receiveAmount,
         rule('QT-INFER', 'receiveAmount is the incomingAmount less the receivedAmount (nothing yet)'),
-      ).toEqual(amountIn(receiver, 25n))
+      ).toEqual(amountIn(receiver, 25n * unit))
       expectAmountIn('QT-INFER', quote.debitAmount, sender, 'debitAmount')
 
       const open = await steps.receiver()
@@ -154,7 +156,9 @@ test.describe('quotes', () => {
       const refused = await steps.sendQuote(payment.id, {})
       expectRefused('QT-NO-AMOUNT', refused, 'a quote without amounts to a receiver without incomingAmount')
 
-      const control = await steps.sendQuote(payment.id, { debitAmount: amountIn(sender, 5n) })
+      const control = await steps.sendQuote(payment.id, {
+        debitAmount: amountIn(sender, 5n * discovery.unit),
+      })
       expect(
         control.response.status,
         rule('QT-NO-AMOUNT', `positive control, the same receiver with a debitAmount: ${summarize(control)}`),
@@ -166,10 +170,10 @@ test.describe('quotes', () => {
     'get returns the quote; an unknown id is not found',
     covers('QT-GET'),
     async ({ resources, discovery, sharedGrants }) => {
-      const { sender } = discovery
+      const { sender, unit } = discovery
       const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const { payment } = await steps.receiver({ incomingValue: 1000n })
-      const created = await steps.quote(payment.id, { debitAmount: amountIn(sender, 3n) })
+      const { payment } = await steps.receiver({ incomingValue: 1000n * unit })
+      const created = await steps.quote(payment.id, { debitAmount: amountIn(sender, 3n * unit) })
       const token = await sharedGrants.token('quote')
 
       const read = await resources.send(resourceCalls.getQuote(created.id), token)
@@ -208,17 +212,17 @@ test.describe('quotes', () => {
     "a quote across assets debits the sender's asset and receives the receiver's",
     covers('QT-CROSS-ASSET'),
     async ({ resources, discovery, sharedGrants, grants }) => {
-      const { sender, otherAsset } = discovery
-      test.skip(
+      const { sender, otherAsset, unit } = discovery
+      notApplicable(
         !otherAsset,
         'the target file gives no walletAddresses.otherAsset (a wallet in another asset)',
       )
       const other = otherAsset!
       const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const token = (await grants.incomingPayment(other)).grant.access_token.value
-      const { payment } = await steps.receiver({ incomingValue: 10_000n }, other, token)
+      const { payment } = await steps.receiver({ incomingValue: 10_000n * unit }, other, token)
 
-      const debitAmount = amountIn(sender, 100n)
+      const debitAmount = amountIn(sender, 100n * unit)
       const fixedSend = expectQuoteOf(
         'QT-CROSS-ASSET',
         await steps.sendQuote(payment.id, { debitAmount }),
@@ -231,7 +235,7 @@ test.describe('quotes', () => {
       ).toEqual(debitAmount)
       expectAmountIn('QT-CROSS-ASSET', fixedSend.receiveAmount, other, 'the fixed-send receiveAmount')
 
-      const receiveAmount = amountIn(other, 100n)
+      const receiveAmount = amountIn(other, 100n * unit)
       const fixedReceive = expectQuoteOf(
         'QT-CROSS-ASSET',
         await steps.sendQuote(payment.id, { receiveAmount }),
@@ -244,7 +248,11 @@ test.describe('quotes', () => {
       ).toEqual(receiveAmount)
       expectAmountIn('QT-CROSS-ASSET', fixedReceive.debitAmount, sender, 'the fixed-receive debitAmount')
 
-      const refused = await steps.sendQuote(payment.id, { receiveAmount: amountIn(sender, 100n) })
+      const refused = await steps.sendQuote(
+        payment.id,
+        { receiveAmount: amountIn(sender, 100n * unit) },
+        'invalid',
+      )
       expectRefused('QT-CROSS-ASSET', refused, `a receiveAmount in the sender's asset, not the receiver's`)
     },
   )

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { covers, rule } from '../rules/covers.ts'
+import { notApplicable } from '../rules/not-applicable.ts'
 import { warn } from '../rules/warn.ts'
 import { isHttpUrl } from '../target/load-target.ts'
 import type { TargetFile } from '../target/target-file.ts'
@@ -24,7 +25,7 @@ test.describe('wallet address server', () => {
       covers('WA-DOC', 'WA-DOC-ID', 'WA-ASSET', 'WA-URLS'),
       async ({ api, target }) => {
         const url = addressOf(target, role)
-        test.skip(!url, `the target file gives no walletAddresses.${role}`)
+        notApplicable(!url, `the target file gives no walletAddresses.${role}`)
 
         const { response } = await api.send({
           operation: OPERATIONS.getWalletAddress,
@@ -66,7 +67,7 @@ test.describe('wallet address server', () => {
 
     test(`the ${role} wallet address keys`, covers('WA-JWKS'), async ({ api, target }) => {
       const url = addressOf(target, role)
-      test.skip(!url, `the target file gives no walletAddresses.${role}`)
+      notApplicable(!url, `the target file gives no walletAddresses.${role}`)
 
       const { response } = await api.send({
         operation: OPERATIONS.getWalletAddressKeys,

@@ -1,0 +1,143 @@
+import { amountIn } from '../discovery/discovery.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { grantRequest, incomingPaymentAccess, quoteAccess } from '../gnap/grant-requests.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
+import { resourceCalls } from '../resources/resource-calls.ts'
+import { Resources } from '../resources/resources.ts'
+import { walkList } from '../resources/walk-list.ts'
+import { covers, rule } from '../rules/covers.ts'
+
+/** decisions.md: another client's resource under `read` (not `read-all`) is forbidden or not found. */
+const HIDDEN = [403, 404]
+const NO_SECOND_CLIENT =
+  'the target registers one client wallet address and the suite has no second client to compare with'
+
+test.describe('another client: read shows only the client’s own, read-all shows all', () => {
+  test(
+    "a quote token with read does not show another client's quote; read-all does where it is granted",
+    covers('AUTH-PERMISSION'),
+    async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
+      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
+      const { sender, unit } = discovery
+      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
+      const theirs = await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })
+      const second = new Resources(secondApi!)
+      const secondToken = (await secondGrants!.quote(sender, ['create', 'read'])).grant.access_token.value
+      const own = await second.createQuote(secondToken, sender, payment.id, discovery.unit)
+
+      await expectRefusedWithoutEffect(await second.send(resourceCalls.getQuote(theirs.id), secondToken), {
+        rule: 'AUTH-PERMISSION',
+        what: "another client's quote read with read, not read-all",
+        statuses: HIDDEN,
+        control: () => second.send(resourceCalls.getQuote(own.id), secondToken),
+        controlStatus: 200,
+        controlWhat: 'the second client reads its own quote',
+      })
+
+      const readAll = await secondGrants!.gnap.requestGrant(
+        sender.authServer,
+        grantRequest(secondGrants!.client, [{ ...quoteAccess(), actions: ['read-all'] }]),
+      )
+      const readAllToken = (readAll.response.json as { access_token?: { value?: string } } | undefined)
+        ?.access_token?.value
+      test.skip(
+        readAll.response.status !== 200 || !readAllToken,
+        `the server does not grant read-all: ${summarize(readAll)}`,
+      )
+      const read = await second.send(resourceCalls.getQuote(theirs.id), readAllToken!)
+      expect(
+        read.response.status,
+        rule('AUTH-PERMISSION', `read-all reads another client's quote: ${summarize(read)}`),
+      ).toBe(200)
+    },
+  )
+
+  test(
+    "an outgoing-payment token with read and list does not show another client's outgoing payment",
+    covers('AUTH-PERMISSION'),
+    async ({ resources, discovery, sharedGrants, paymentSteps, secondApi, secondGrants }) => {
+      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
+      const { sender, unit } = discovery
+      const secondToken = (
+        await secondGrants!.outgoingPayment(sender, { actions: ['create', 'read', 'list'] })
+      ).grant.access_token.value
+      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
+      const theirs = await resources.createOutgoingPayment(
+        await sharedGrants.token('outgoing-payment'),
+        sender,
+        (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id,
+      )
+      const second = new Resources(secondApi!)
+      const own = await second.createOutgoingPayment(
+        secondToken,
+        sender,
+        (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id,
+      )
+
+      await expectRefusedWithoutEffect(
+        await second.send(resourceCalls.getOutgoingPayment(theirs.id), secondToken),
+        {
+          rule: 'AUTH-PERMISSION',
+          what: "another client's outgoing payment read with read, not read-all",
+          statuses: HIDDEN,
+          control: () => second.send(resourceCalls.getOutgoingPayment(own.id), secondToken),
+          controlStatus: 200,
+          controlWhat: 'the second client reads its own outgoing payment',
+        },
+      )
+      // Every page: the order of a list is not specified.
+      const listed = (
+        await walkList(
+          second,
+          resourceCalls.listOutgoingPayments(sender, 100),
+          secondToken,
+          'AUTH-PERMISSION',
+        )
+      ).map((item) => (item as { id?: unknown }).id)
+      expect(
+        listed,
+        rule('AUTH-PERMISSION', "list, not list-all, leaves out another client's outgoing payment"),
+      ).not.toContain(theirs.id)
+      expect(
+        listed,
+        rule('AUTH-PERMISSION', 'positive control: list shows the client its own outgoing payment'),
+      ).toContain(own.id)
+    },
+  )
+
+  test(
+    "an incoming-payment token with read-all reads another client's incoming payment where it is granted",
+    covers('AUTH-PERMISSION'),
+    async ({ discovery, sharedGrants, resources, secondApi, secondGrants }) => {
+      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
+      const { receiver } = discovery
+      const theirs = await resources.createIncomingPayment(
+        await sharedGrants.token('incoming-payment'),
+        receiver,
+      )
+      const readAll = await secondGrants!.gnap.requestGrant(
+        receiver.authServer,
+        grantRequest(secondGrants!.client, [incomingPaymentAccess(receiver, ['read-all', 'list-all'])]),
+      )
+      const token = (readAll.response.json as { access_token?: { value?: string } } | undefined)?.access_token
+        ?.value
+      test.skip(
+        readAll.response.status !== 200 || !token,
+        `the server does not grant read-all: ${summarize(readAll)}`,
+      )
+      const second = new Resources(secondApi!)
+      const read = await second.send(resourceCalls.getIncomingPayment(theirs.id), token!)
+      expect(
+        read.response.status,
+        rule('AUTH-PERMISSION', `read-all reads another client's incoming payment: ${summarize(read)}`),
+      ).toBe(200)
+      const listed = (
+        await walkList(second, resourceCalls.listIncomingPayments(receiver, 100), token!, 'AUTH-PERMISSION')
+      ).map((item) => (item as { id?: unknown }).id)
+      expect(listed, rule('AUTH-PERMISSION', "list-all shows another client's incoming payment")).toContain(
+        theirs.id,
+      )
+    },
+  )
+})

@@ -4,11 +4,14 @@ import { TargetFileError } from './conformance/target/load-target.ts'
 import { referenceServerPlan } from './conformance/target/reference-target.ts'
 import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
-import { REPORT_PATHS } from './reports/src/report-paths.ts'
+import { extraCaCertsFor } from './conformance/target/tls-ca.ts'
+import { CONSOLE_REPORTER_ENV, REPORT_PATHS } from './reports/src/report-paths.ts'
 
 // Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
 try {
-  resolveTarget()
+  const caFile = resolveTarget().tls?.caFile
+  // Workers are started after this, with this environment; Node reads the variable only at start-up.
+  if (caFile) process.env.NODE_EXTRA_CA_CERTS = extraCaCertsFor(caFile, process.env.NODE_EXTRA_CA_CERTS)
 } catch (error) {
   if (!(error instanceof TargetFileError || error instanceof TargetConfigurationError)) throw error
   console.error(`\n${error.message}\n\nSee conformance/targets/README.md for the target file format.\n`)
@@ -17,6 +20,11 @@ try {
 
 const reference = process.env[TARGET_ENV] ? undefined : referenceServerPlan(process.env)
 const CONFORMANCE_PROJECT = 'conformance'
+// `npm run conformance -- --reporter x` lands here (run-conformance.ts): the console reporter is the user's
+// choice, the reports and the verdict are always written.
+const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ? 'line' : 'list'))
+  .split(',')
+  .map((name): [string] => [name.trim()])
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 
 export default defineConfig({
@@ -27,8 +35,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.
+  globalSetup: './conformance/preflight/global-setup.ts',
   reporter: [
-    [process.env.CI ? 'line' : 'list'],
+    ...consoleReporters,
     ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
     ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
     [

@@ -1,11 +1,36 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
-import { referenceServerPlan } from './conformance/target/reference-target.ts'
 import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
 import { extraCaCertsFor } from './conformance/target/tls-ca.ts'
+import {
+  REFERENCE_RUN_ENV,
+  referenceServerPlan,
+  writeReferenceTarget,
+} from './reference-run/reference-plan.ts'
 import { CONSOLE_REPORTER_ENV, REPORT_PATHS } from './reports/src/report-paths.ts'
+
+// Without --target, the run is against the reference server started below, described by a target file like any
+// other server. Workers load this file again: they find the variables set and compute the same plan.
+const reference = referenceRun()
+function referenceRun() {
+  const named = process.env[TARGET_ENV]
+  if (named && named !== process.env[REFERENCE_RUN_ENV]) return undefined
+  try {
+    const plan = referenceServerPlan(process.env)
+    if (!named) {
+      const file = writeReferenceTarget(plan, REPORT_PATHS.root)
+      process.env[TARGET_ENV] = file
+      process.env[REFERENCE_RUN_ENV] = file
+    }
+    return plan
+  } catch (error) {
+    if (!(error instanceof TargetConfigurationError)) throw error
+    console.error(`\n${error.message}\n`)
+    process.exit(2)
+  }
+}
 
 // Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
 try {
@@ -18,7 +43,6 @@ try {
   process.exit(2)
 }
 
-const reference = process.env[TARGET_ENV] ? undefined : referenceServerPlan(process.env)
 const CONFORMANCE_PROJECT = 'conformance'
 // `npm run conformance -- --reporter x` lands here (run-conformance.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
@@ -60,7 +84,7 @@ export default defineConfig({
       ? [
           {
             name: REFERENCE_LEDGER_PROJECT,
-            testDir: './reference-server/after-suite',
+            testDir: './reference-run/after-suite',
             use: { baseURL: reference.publicUrl },
           },
         ]

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
-import { SIGNATURE_CHECKS, type SignatureCheck } from '../src/http-signatures/checks.ts'
-import { SIGNED_ROUTES, type SignedRoute } from '../src/http-signatures/unchecked-route.ts'
+import { SIGNATURE_CHECKS, type SignatureCheck } from '../../reference-server/src/http-signatures/checks.ts'
+import {
+  SIGNED_ROUTES,
+  type SignedRoute,
+} from '../../reference-server/src/http-signatures/unchecked-route.ts'
 import { runSuite } from './suite-run.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
+import { LONG_WAIT_TAG } from './conformance/fixtures/long-wait.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
 import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
@@ -10,6 +11,7 @@ import {
   writeReferenceTarget,
 } from './reference-run/reference-plan.ts'
 import { CONSOLE_REPORTER_ENV, REPORT_PATHS } from './reports/src/report-paths.ts'
+import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 
 // Without --target, the run is against the reference server started below, described by a target file like any
 // other server. Workers load this file again: they find the variables set and compute the same plan.
@@ -43,13 +45,13 @@ try {
   process.exit(2)
 }
 
-const CONFORMANCE_PROJECT = 'conformance'
 // `npm run conformance -- --reporter x` lands here (run-conformance.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
 const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ? 'line' : 'list'))
   .split(',')
   .map((name): [string] => [name.trim()])
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
+const longWait = new RegExp(LONG_WAIT_TAG)
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,
@@ -65,20 +67,21 @@ export default defineConfig({
     ...consoleReporters,
     ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
     ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
-    [
-      './reports/src/conformance-reporter.ts',
-      { outputDir: REPORT_PATHS.verdict, project: CONFORMANCE_PROJECT },
-    ],
+    ['./reports/src/conformance-reporter.ts', { outputDir: REPORT_PATHS.verdict }],
   ],
   // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
   projects: [
-    {
-      name: CONFORMANCE_PROJECT,
+    // Same tests folder, split by tag: the long waits are scheduled first (see reports/src/verdict-projects.ts).
+    ...[
+      { name: VERDICT_PROJECTS.longWaits, grep: longWait },
+      { name: VERDICT_PROJECTS.rest, grepInvert: longWait },
+    ].map((split) => ({
+      ...split,
       testDir: './conformance/tests',
       testMatch: /.*\.spec\.ts$/,
       teardown: reference ? REFERENCE_LEDGER_PROJECT : undefined,
-    },
+    })),
     // Not part of the verdict: the reference server's own ledger, checked once the suite has run, pass or fail.
     ...(reference
       ? [

@@ -1,6 +1,7 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
 import { LimitedPayments, type QuotedAmount } from '../resources/limited-payments.ts'
 import { PaymentSteps } from '../resources/payment-steps.ts'
@@ -141,7 +142,7 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
 
   test(
     'with an interval the limit applies per interval and the next interval starts fresh',
-    covers('LIM-INTERVAL'),
+    waitsLong(covers('LIM-INTERVAL')),
     async ({ grants, resources, discovery, sharedGrants }) => {
       const interval = limitInterval()
       const [limit, unit] = [LIMIT * discovery.unit, discovery.unit]

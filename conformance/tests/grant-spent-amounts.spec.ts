@@ -1,6 +1,7 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { test } from '../fixtures/conformance-test.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
 import { LimitedPayments } from '../resources/limited-payments.ts'
 import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../resources/spent-amounts.ts'
@@ -69,7 +70,7 @@ test.describe('grant spent amounts: what a grant has spent', () => {
 
   test(
     'with an interval, the spent amounts are those of the current interval',
-    covers('GSA-GET', 'GSA-CREATE'),
+    waitsLong(covers('GSA-GET', 'GSA-CREATE')),
     async ({ grants, resources, discovery, sharedGrants }) => {
       const { sender, receiver: receiverAddress, unit } = discovery
       const assets = { debit: sender, receive: receiverAddress }

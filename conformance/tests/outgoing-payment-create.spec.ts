@@ -2,6 +2,7 @@ import type { OutgoingPaymentWithSpentAmounts, WalletAddress } from '@interledge
 import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
 import { SHARED_DEBIT_UNITS } from '../fixtures/shared-grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { describeAmount, expectAmountIn, sameAsset, sentWithinDebit } from '../resources/amount-checks.ts'
@@ -163,7 +164,7 @@ test.describe('outgoing payments: create', () => {
 
   test(
     'an expired quote pays nothing',
-    covers('OP-QUOTE-EXPIRY'),
+    waitsLong(covers('OP-QUOTE-EXPIRY')),
     async ({ resources, discovery, sharedGrants, target }) => {
       const { sender, unit } = discovery
       const steps = new PaymentSteps(resources, discovery, sharedGrants)

@@ -2,6 +2,7 @@ import type { OutgoingPayment } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { describeAmount } from '../resources/amount-checks.ts'
 import { readUnlessGone } from '../resources/incoming-payment-steps.ts'
@@ -127,7 +128,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
 
   test(
     'an expired incoming payment takes no further payment',
-    covers('IP-REJECT-AFTER-EXPIRY', 'OP-FAILED'),
+    waitsLong(covers('IP-REJECT-AFTER-EXPIRY', 'OP-FAILED')),
     async ({ resources, discovery, sharedGrants }) => {
       const { sender, unit } = discovery
       const steps = new PaymentSteps(resources, discovery, sharedGrants)

@@ -1,5 +1,6 @@
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
 import type { IssuedGrant } from '../gnap/grant-types.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { REFUSED_TOKEN_STATUSES } from '../resources/authentication-checks.ts'
@@ -14,7 +15,7 @@ const AFTER_EXPIRY_MS = 1500
 test.describe('token expiry', () => {
   test(
     'an expired token is refused on every resource operation',
-    covers('TOKEN-EXPIRY', 'AUTH-TOKEN-INVALID'),
+    waitsLong(covers('TOKEN-EXPIRY', 'AUTH-TOKEN-INVALID')),
     async ({ api, grants, resources, discovery, sharedGrants, target }) => {
       const waitable = target.capabilities?.tokenExpiryWaitable
       test.skip(

@@ -7,11 +7,10 @@ import { resolveTarget } from '../../conformance/target/resolve-target.ts'
 import { headline } from './headline.ts'
 import { renderVerdictMarkdown, summaryLines, type VerdictSubject } from './render-verdict.ts'
 import { computeVerdict, observationsIn, type TestRecord } from './verdict.ts'
+import { isVerdictProject } from './verdict-projects.ts'
 
 interface Options {
   outputDir: string
-  /** The project whose tests make the verdict; other projects (the reference server's own checks) do not. */
-  project: string
 }
 
 // Playwright colours error messages; the verdict files are plain text.
@@ -21,16 +20,14 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 export default class ConformanceReporter implements Reporter {
   readonly #records = new Map<string, TestRecord>()
   readonly #outputDir: string
-  readonly #project: string
   #suite: Suite | undefined
 
   constructor(options: Options) {
     this.#outputDir = options.outputDir
-    this.#project = options.project
   }
 
   #counts(test: TestCase): boolean {
-    return test.parent.project()?.name === this.#project
+    return isVerdictProject(test.parent.project()?.name)
   }
 
   printsToStdio(): boolean {

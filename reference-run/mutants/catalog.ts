@@ -57,7 +57,7 @@ export const MUTANTS: readonly Mutant[] = [
         replace: '',
       },
     ],
-    specs: [`${TESTS}/incoming-payment-model.spec.ts`],
+    specs: ['conformance/properties/incoming-payment-lifecycle.spec.ts'],
     rules: ['IP-COMPLETE'],
   },
   {
@@ -136,7 +136,7 @@ export const MUTANTS: readonly Mutant[] = [
         replace: 'const parsed = BigInt(Number(value))',
       },
     ],
-    specs: [`${TESTS}/amount-property.spec.ts`],
+    specs: ['conformance/properties/amount-round-trip.spec.ts'],
     rules: ['AMT-UINT64'],
   },
   {

@@ -1,19 +1,19 @@
 import fc from 'fast-check'
 import { test } from '../fixtures/conformance-test.ts'
-import { assertProperty } from '../model/assert-property.ts'
 import { CompleteIncomingPaymentCommand } from '../model/complete-incoming-payment-command.ts'
 import { CreateIncomingPaymentCommand } from '../model/create-incoming-payment-command.ts'
 import { GetIncomingPaymentCommand } from '../model/get-incoming-payment-command.ts'
-import { incomingAmountValueArb, metadataArb } from '../model/incoming-payment-arbitraries.ts'
 import type { IncomingPaymentModel, IncomingPaymentSystem } from '../model/incoming-payment-model.ts'
 import { ListIncomingPaymentsCommand } from '../model/list-incoming-payments-command.ts'
 import { newMarker } from '../resources/resources.ts'
-import { covers } from '../rules/covers.ts'
+import { incomingAmountValueArb, metadataArb } from './arbitraries/incoming-payment-arbitraries.ts'
+import { timeoutFor } from './support/property-budget.ts'
+import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // Every run creates its payments on the shared receiver. fast-check keeps most sequences short, and refusing
 // a second complete needs a create and two completes of the same payment: with creates and completes drawn
 // twice as often as the others, about one run in five gets there, so 20 runs nearly always do (about 3 s).
-const NUM_RUNS = 20
+const BUDGET = { numRuns: 20, timeLimitMs: 25_000 }
 const MAX_COMMANDS = 10
 
 const commandArb = fc.oneof(
@@ -38,9 +38,12 @@ const commandsArb = fc.commands<IncomingPaymentModel, IncomingPaymentSystem, fal
 test.describe('incoming payments behave as a model of their lifecycle', () => {
   test(
     'any sequence of create, get, complete and list agrees with the model',
-    covers('IP-CREATE', 'IP-GET', 'IP-LIST', 'IP-COMPLETE'),
-    async ({ resources, discovery, sharedGrants }) => {
-      await assertProperty(
+    propertyDetails('incoming-payment-lifecycle', 'IP-CREATE', 'IP-GET', 'IP-LIST', 'IP-COMPLETE'),
+    async ({ resources, discovery, sharedGrants }, testInfo) => {
+      test.setTimeout(timeoutFor(BUDGET))
+      await runProperty(
+        testInfo,
+        'incoming-payment-lifecycle',
         fc.asyncProperty(commandsArb, (commands) =>
           fc.asyncModelRun(
             async () => ({
@@ -55,7 +58,7 @@ test.describe('incoming payments behave as a model of their lifecycle', () => {
             commands,
           ),
         ),
-        { numRuns: NUM_RUNS },
+        BUDGET,
       )
     },
   )

@@ -3,30 +3,32 @@ import fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
-import { assertProperty } from '../model/assert-property.ts'
 import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
-import { covers, rule } from '../rules/covers.ts'
+import { rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'
-
-/** Every uint64 value but 0 (a payment of nothing is another question); fast-check favours the edges. */
-const uint64ValueArb = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n })
+import { uint64ValueArb } from './arbitraries/amount-arbitraries.ts'
+import { timeoutFor } from './support/property-budget.ts'
+import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // Each run creates an incoming payment on the shared receiver.
-const NUM_RUNS = 15
+const BUDGET = { numRuns: 15, timeLimitMs: 20_000 }
 
 test.describe('amounts: a uint64 value is kept digit for digit or refused', () => {
   test(
     'any uint64 incomingAmount value answers 201 echoing it exactly, or 400 creating nothing',
-    covers('AMT-UINT64'),
-    async ({ resources, discovery, sharedGrants }) => {
+    propertyDetails('incoming-amount-uint64', 'AMT-UINT64'),
+    async ({ resources, discovery, sharedGrants }, testInfo) => {
+      test.setTimeout(timeoutFor(BUDGET))
       const { receiver } = discovery
       const token = await sharedGrants.token('incoming-payment')
       const testMarker = newMarker()
       const refused: { value: bigint; marker: string }[] = []
 
-      await assertProperty(
+      await runProperty(
+        testInfo,
+        'incoming-amount-uint64',
         fc.asyncProperty(uint64ValueArb, async (value) => {
           const marker = `${testMarker}-${value}`
           const incomingAmount = amountIn(receiver, value)
@@ -62,7 +64,7 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
             rule('AMT-UINT64', `get returns incomingAmount ${value} digit for digit: ${summarize(read)}`),
           ).toEqual(incomingAmount)
         }),
-        { numRuns: NUM_RUNS },
+        BUDGET,
       )
 
       if (refused.length > 0) {

@@ -1,0 +1,57 @@
+/**
+ * How much searching a property does. Two profiles: `quick` (OP_FC_PROFILE=quick) for local work, and the
+ * certification default with full counts; OP_FC_RUNS multiplies either. Each property also stops searching
+ * after a time limit, well inside its Playwright timeout, so a slow target costs coverage, not a timeout.
+ */
+
+export type Profile = 'quick' | 'full'
+
+export interface Budget {
+  /** Runs under the certification profile, before OP_FC_RUNS. */
+  numRuns: number
+  /** fast-check stops drawing new runs after this many milliseconds (the runs done still count). */
+  timeLimitMs: number
+}
+
+/** Under the quick profile a property does this share of its runs (at least one). */
+const QUICK_SHARE = 0.25
+
+export interface ResolvedBudget {
+  profile: Profile
+  numRuns: number
+  timeLimitMs: number
+}
+
+/** The budget a property gets in this environment; bad variables stop the run naming the variable. */
+export function resolveBudget(budget: Budget, env: NodeJS.ProcessEnv = process.env): ResolvedBudget {
+  const profile = profileFrom(env.OP_FC_PROFILE)
+  const scale = scaleFrom(env.OP_FC_RUNS)
+  const share = profile === 'quick' ? QUICK_SHARE : 1
+  return {
+    profile,
+    numRuns: Math.max(1, Math.round(budget.numRuns * share * scale)),
+    timeLimitMs: budget.timeLimitMs,
+  }
+}
+
+function profileFrom(value: string | undefined): Profile {
+  if (value === undefined || value === '' || value === 'full') return 'full'
+  if (value === 'quick') return 'quick'
+  throw new Error(`OP_FC_PROFILE must be "quick" or "full", not ${JSON.stringify(value)}`)
+}
+
+function scaleFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 1
+  const scale = Number(value)
+  if (!Number.isFinite(scale) || scale <= 0) {
+    throw new Error(
+      `OP_FC_RUNS must be a positive number (a factor on every run count), not ${JSON.stringify(value)}`,
+    )
+  }
+  return scale
+}
+
+/** The test's timeout for a budget: the search, then time for the checks after it and the fixtures. */
+export function timeoutFor(budget: Budget): number {
+  return budget.timeLimitMs + 30_000
+}

@@ -1,0 +1,90 @@
+import type { TestDetails, TestInfo } from '@playwright/test'
+import fc from 'fast-check'
+import { covers } from '../../rules/covers.ts'
+import type { RuleId } from '../../rules/registry.ts'
+import { corpusFor } from './corpus.ts'
+import { type Budget, resolveBudget } from './property-budget.ts'
+
+export const PROPERTY_TAG = '@property'
+
+/** The grep tag of one property: what the replay command selects. */
+export function propertyTag(name: string): string {
+  return `${PROPERTY_TAG}-${name}`
+}
+
+/** A property test's tags and annotations: @property, its own tag, and its rules (as covers() gives them). */
+export function propertyDetails(name: string, ...rules: RuleId[]): TestDetails {
+  const details = covers(...rules)
+  return { ...details, tag: [PROPERTY_TAG, propertyTag(name), ...(details.tag as string[])] }
+}
+
+/** The one command that replays a failure; quoted for a POSIX shell. */
+export function replayCommand(name: string, seed: number, path: string): string {
+  return `OP_FC_SEED=${seed} OP_FC_PATH=${path} npm run conformance -- --grep '${propertyTag(name)}'`
+}
+
+/**
+ * Checks a property within its budget. Replays the corpus first, then either the failure named by OP_FC_SEED
+ * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). A failure throws with the failing
+ * check's own message first (its `[RULE-ID]` must start a line for the verdict to blame the right rule), then
+ * the seed, path, shrunk counterexample and the command that replays it; the same goes to an attachment.
+ */
+export async function runProperty<Ts>(
+  testInfo: TestInfo,
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<Ts>,
+  budget: Budget,
+): Promise<void> {
+  for (const entry of corpusFor(name)) {
+    await judge(
+      testInfo,
+      name,
+      await fc.check(property, { seed: entry.seed, path: entry.path, endOnFailure: true }),
+    )
+  }
+  const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
+  const seed = seedFromEnv()
+  const path = process.env.OP_FC_PATH || undefined
+  const details = await fc.check(property, {
+    numRuns,
+    interruptAfterTimeLimit: timeLimitMs,
+    ...(seed === undefined ? {} : { seed }),
+    ...(path === undefined ? {} : { path, endOnFailure: true }),
+  })
+  testInfo.annotations.push({
+    type: 'property',
+    description: `${name}: ${details.numRuns} of ${numRuns} runs (${profile} profile), seed ${details.seed}${
+      details.interrupted ? ', stopped at the time limit' : ''
+    }`,
+  })
+  await judge(testInfo, name, details)
+}
+
+async function judge<Ts>(testInfo: TestInfo, name: string, details: fc.RunDetails<Ts>): Promise<void> {
+  if (!details.failed) return
+  const error = details.errorInstance
+  const cause = error instanceof Error ? error.message : String(error ?? 'interrupted before any failure')
+  const replay =
+    details.counterexamplePath === null
+      ? 'no counterexample to replay'
+      : `replay: ${replayCommand(name, details.seed, details.counterexamplePath)}`
+  const report = [
+    `property ${name} failed after ${details.numRuns} runs (${details.numShrinks} shrinks)`,
+    `seed: ${details.seed}`,
+    `path: ${details.counterexamplePath}`,
+    `counterexample: ${details.counterexample === null ? 'none' : fc.stringify(details.counterexample)}`,
+    replay,
+  ].join('\n')
+  await testInfo.attach(`property ${name} counterexample`, { body: report, contentType: 'text/plain' })
+  console.error(`\n${report}\n`)
+  throw new Error(`${cause}\n\n${report}`)
+}
+
+function seedFromEnv(): number | undefined {
+  const value = process.env.OP_FC_SEED
+  if (value === undefined || value === '') return undefined
+  const seed = Number(value)
+  if (!Number.isInteger(seed))
+    throw new Error(`OP_FC_SEED must be an integer seed, not ${JSON.stringify(value)}`)
+  return seed
+}

@@ -1,0 +1,21 @@
+import { expect } from '@playwright/test'
+import type { Exchange } from '../../../clients/src/index.ts'
+import { summarize } from '../../http/format-exchange.ts'
+import { expectRefusal, type Refusal } from '../../resources/refusals.ts'
+import { rule } from '../../rules/covers.ts'
+
+/**
+ * A refusal of generated invalid input. A server error is checked first and blamed on ROB-INVALID-INPUT, the
+ * robustness tier, not the spec rule: the property still fails, so fast-check shrinks the input that breaks
+ * the server (how a 500 at exactly 2^63 was found), and the verdict files it where the verdict's tiers say.
+ */
+export function expectClientError(exchange: Exchange, refusal: Refusal): void {
+  expect(
+    exchange.response.status,
+    rule(
+      'ROB-INVALID-INPUT',
+      `${refusal.what} answers a client error, not a server error: ${summarize(exchange)}`,
+    ),
+  ).toBeLessThan(500)
+  expectRefusal(exchange, refusal)
+}

@@ -9,3 +9,12 @@ export const uint64ValueArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 2n
  * few units is reached in a few payments.
  */
 export const unitCountArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 20n })
+
+/** Values no server may take as an Amount value: signs, fractions, exponents, padding, overflow, non-strings. */
+export const malformedAmountValueArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom('-1', '1.5', '', 'abc', ' 1', '1 ', '1e3', '0x10', '+1', '\u0661'),
+  uint64ValueArb.map((value) => String(value + 2n ** 64n - 1n)),
+  uint64ValueArb.map((value) => `-${value}`),
+  fc.integer({ min: 1, max: 1000 }),
+  fc.constantFrom(null, true, [], {}),
+)

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { uint64ValueArb } from './amount-arbitraries.ts'
+import { malformedAmountValueArb } from './amount-arbitraries.ts'
 
 /**
  * One amount of a generated quote request: valid (a number of the target's units, in the right asset), in an
@@ -9,15 +9,6 @@ export type AmountShape =
   | { kind: 'valid'; units: bigint }
   | { kind: 'foreign'; units: bigint }
   | { kind: 'malformed'; value: unknown }
-
-/** Values no server may take as an Amount value: signs, fractions, exponents, padding, overflow, non-strings. */
-export const malformedAmountValueArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('-1', '1.5', '', 'abc', ' 1', '1 ', '1e3', '0x10', '+1', '١'),
-  uint64ValueArb.map((value) => String(value + 2n ** 64n - 1n)),
-  uint64ValueArb.map((value) => `-${value}`),
-  fc.integer({ min: 1, max: 1000 }),
-  fc.constantFrom(null, true, [], {}),
-)
 
 const quoteUnitsArb = fc.bigInt({ min: 1n, max: 50n })
 

@@ -72,7 +72,7 @@ async function judge<Ts>(testInfo: TestInfo, name: string, details: fc.RunDetail
     `property ${name} failed after ${details.numRuns} runs (${details.numShrinks} shrinks)`,
     `seed: ${details.seed}`,
     `path: ${details.counterexamplePath}`,
-    `counterexample: ${details.counterexample === null ? 'none' : fc.stringify(details.counterexample)}`,
+    `counterexample: ${details.counterexample === null ? 'none' : shortened(fc.stringify(details.counterexample))}`,
     replay,
   ].join('\n')
   await testInfo.attach(`property ${name} counterexample`, { body: report, contentType: 'text/plain' })
@@ -87,4 +87,10 @@ function seedFromEnv(): number | undefined {
   if (!Number.isInteger(seed))
     throw new Error(`OP_FC_SEED must be an integer seed, not ${JSON.stringify(value)}`)
   return seed
+}
+
+/** Generated values can be huge (a 100 kB string): the report keeps their start and says how long they were. */
+const MAX_PRINTED = 2000
+function shortened(text: string): string {
+  return text.length <= MAX_PRINTED ? text : `${text.slice(0, MAX_PRINTED)}... (${text.length} characters)`
 }

@@ -154,7 +154,7 @@ test.describe('malformed input never breaks a server', () => {
             method: 'POST',
             url: target.url,
             token: target.token,
-            ...(broken.rawBody === undefined ? { json: broken.json } : { rawBody: broken.rawBody }),
+            rawBody: broken.rawBody,
             headers: broken.headers,
             input: 'invalid',
           })

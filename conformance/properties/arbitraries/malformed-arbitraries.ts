@@ -27,7 +27,8 @@ export interface BodyExtras {
 
 /**
  * An array or object nested `depth` deep: a parser or validator that recurses may not survive it. Held as its
- * depth and built only when serialized (toJSON), so fast-check can print and shrink it without recursing.
+ * depth and written as text by `serializeBody` (JSON.stringify itself recurses), so fast-check can print and
+ * shrink it.
  */
 export class Deep {
   constructor(
@@ -35,10 +36,9 @@ export class Deep {
     readonly inObjects: boolean,
   ) {}
 
-  toJSON(): unknown {
-    let value: unknown = 1
-    for (let i = 0; i < this.depth; i++) value = this.inObjects ? { a: value } : [value]
-    return value
+  toText(): string {
+    const [open, close] = this.inObjects ? ['{"a":', '}'] : ['[', ']']
+    return `${open.repeat(this.depth)}1${close.repeat(this.depth)}`
   }
 
   [fc.toStringMethod](): string {

@@ -1,5 +1,5 @@
 import type { RuleId } from '../../rules/registry.ts'
-import type { BodyBreak, BodyExtras } from '../arbitraries/malformed-arbitraries.ts'
+import { type BodyBreak, type BodyExtras, Deep } from '../arbitraries/malformed-arbitraries.ts'
 
 export type MemberKind = 'url' | 'string' | 'amount' | 'object'
 
@@ -15,8 +15,7 @@ export interface BreakableBody {
 
 /** The broken request as sent, and what it breaks, for the messages. */
 export interface BrokenRequest {
-  json?: unknown
-  rawBody?: Uint8Array
+  rawBody: Uint8Array
   headers: Record<string, string>
   what: string
   rule: RuleId
@@ -67,12 +66,12 @@ export function breakRequest(target: BreakableBody, broken: BodyBreak, extras: B
           ? 'AMT-SCALE'
           : 'AMT-FIELDS'
   } else if (broken.kind === 'bytes') {
-    const text = JSON.stringify(body)
+    const text = serializeBody(body)
     rawBody = new TextEncoder().encode(text.slice(0, broken.cut % text.length))
     what = 'a JSON body cut short'
   } else if (broken.kind === 'bad-utf8' && urls.length > 0) {
     const member = nth(urls, broken.member)
-    const [before, after] = JSON.stringify({ ...body, [member]: '\u0000' }).split('\\u0000')
+    const [before, after] = serializeBody({ ...body, [member]: '\u0000' }).split('\\u0000')
     const encode = (text = '') => new TextEncoder().encode(text)
     rawBody = Uint8Array.from([...encode(before), ...INVALID_UTF8, ...encode(after)])
     what = `invalid UTF-8 in ${member}`
@@ -86,11 +85,20 @@ export function breakRequest(target: BreakableBody, broken: BodyBreak, extras: B
     body[key] = value
     what += `, and an unknown member ${key}`
   }
-  if (extras.contentType !== undefined) {
-    headers['content-type'] = extras.contentType
-    what += `, sent as ${JSON.stringify(extras.contentType)}`
-  } else if (rawBody !== undefined) {
-    headers['content-type'] = 'application/json'
-  }
-  return rawBody === undefined ? { json: body, headers, what, rule } : { rawBody, headers, what, rule }
+  headers['content-type'] = extras.contentType ?? 'application/json'
+  if (extras.contentType !== undefined) what += `, sent as ${JSON.stringify(extras.contentType)}`
+  return { rawBody: rawBody ?? new TextEncoder().encode(serializeBody(body)), headers, what, rule }
+}
+
+/** JSON.stringify, but a Deep value is written as its own text: stringify would recurse that deep itself. */
+export function serializeBody(body: unknown): string {
+  const deep: Deep[] = []
+  const text = JSON.stringify(body, (_key, value) => {
+    if (!(value instanceof Deep)) return value
+    deep.push(value)
+    return `\u0001deep${deep.length - 1}`
+  })
+  return text.replace(/"\\u0001deep(\d+)"/g, (_match, index: string) =>
+    (deep[Number(index)] as Deep).toText(),
+  )
 }

@@ -22,4 +22,17 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     specs: [`${PROPERTIES}/exactly-one-amount.spec.ts`],
     rules: ['QT-CROSS-ASSET'],
   },
+  {
+    id: 'property-malformed-json-server-error',
+    description: 'a request body that is not UTF-8 JSON makes the server fail (500) instead of refusing it',
+    edits: [
+      {
+        file: `${SRC}/http/body-parser.ts`,
+        find: "    throw new HttpError(400, 'invalid_request', 'The request body is not valid UTF-8 JSON.')\n",
+        replace: "    throw new Error('The request body is not valid UTF-8 JSON.')\n",
+      },
+    ],
+    specs: [`${PROPERTIES}/malformed-input.spec.ts`],
+    rules: ['ROB-INVALID-INPUT'],
+  },
 ]

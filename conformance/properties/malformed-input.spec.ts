@@ -160,7 +160,7 @@ test.describe('malformed input never breaks a server', () => {
           })
           expectClientError(exchange, {
             rule: broken.rule,
-            what: `a ${target.name} with ${broken.what}`,
+            what: `the ${target.name} request with ${broken.what}`,
             statuses: CLIENT_ERRORS,
           })
           const created = exchange.response.json as { id?: unknown; access_token?: unknown } | undefined

@@ -1,0 +1,97 @@
+import fc from 'fast-check'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { walkForward } from '../resources/list-pages.ts'
+import { expectBackwardPage, expectNothingBefore } from '../resources/pagination-checks.ts'
+import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
+import { newMarker } from '../resources/resources.ts'
+import { rule } from '../rules/covers.ts'
+import { listWalkCaseArb } from './arbitraries/pagination-arbitraries.ts'
+import { timeoutFor } from './support/property-budget.ts'
+import { propertyDetails, runProperty } from './support/run-property.ts'
+
+// A walk per run over lists the whole suite keeps growing; pages stay small only until the test's own items
+// are seen.
+const BUDGET = { numRuns: 12, timeLimitMs: 30_000 }
+const NAME = 'pagination'
+const MAX_PAGES = 300
+
+test.describe('pagination: any page size walks a list once, forward and back', () => {
+  test(
+    'for any number of items and page size, each item is seen once, the flags hold and backward pages agree',
+    propertyDetails(NAME, 'PAG-WALK'),
+    async ({ resources, discovery, sharedGrants }, testInfo) => {
+      test.setTimeout(timeoutFor(BUDGET))
+      const { receiver, sender } = discovery
+      const marker = newMarker()
+      const own: string[] = []
+      const tokens = {
+        'incoming-payments': await sharedGrants.token('incoming-payment'),
+        'outgoing-payments': await sharedGrants.token('outgoing-payment'),
+      }
+
+      await runProperty(
+        testInfo,
+        NAME,
+        fc.asyncProperty(listWalkCaseArb, async ({ collection, ownItems, pageSize, backFrom }) => {
+          const token = tokens[collection]
+          while (collection === 'incoming-payments' && own.length < ownItems) {
+            const call = resourceCalls.createIncomingPaymentWith(receiver, {
+              metadata: markerMetadata(`${marker}-${own.length}`),
+            })
+            const created = await resources.send(call, token)
+            expect(
+              created.response.status,
+              rule('IP-CREATE', `creating an item: ${summarize(created)}`),
+            ).toBe(201)
+            own.push((created.response.json as { id: string }).id)
+          }
+          const mine = collection === 'incoming-payments' ? own.slice(0, ownItems) : []
+          // Items created from now on may land anywhere (other tests run meanwhile): a fresh item's createdAt is
+          // the server's clock.
+          const clock = await resources.createIncomingPayment(
+            tokens['incoming-payments'],
+            receiver,
+            `${marker}-clock`,
+          )
+          const since = Date.parse(clock.createdAt)
+          const walletAddress = collection === 'incoming-payments' ? receiver : sender
+          const walk = await walkForward(resources, {
+            walletAddress,
+            collection,
+            token,
+            first: pageSize,
+            keepSmall: (ids) => mine.some((id) => !ids.includes(id)),
+            maxPages: MAX_PAGES,
+          })
+          const { pages, ids } = walk
+          expect(
+            ids.filter((id, index) => ids.indexOf(id) !== index),
+            rule('PAG-WALK', `first=${pageSize}: no item appears twice in the walk`),
+          ).toEqual([])
+          if (walk.complete) {
+            expect(
+              mine.filter((id) => !ids.includes(id)),
+              rule('PAG-WALK', `first=${pageSize}: every item made before the walk is seen`),
+            ).toEqual([])
+          }
+          pages.forEach((page, index) => {
+            expect(
+              page.pageInfo.hasPreviousPage,
+              rule(
+                'PAG-WALK',
+                `page ${index + 1} of a walk from the start: hasPreviousPage ${index > 0}: ${summarize(page.exchange)}`,
+              ),
+            ).toBe(index > 0)
+          })
+          const context = { resources, token, walletAddress, collection, ids, since }
+          const [first] = pages
+          if (first) await expectNothingBefore(context, first)
+          const back = pages.length > 1 ? 1 + (backFrom % (pages.length - 1)) : undefined
+          if (back !== undefined) await expectBackwardPage(context, pages, back)
+        }),
+        BUDGET,
+      )
+    },
+  )
+})

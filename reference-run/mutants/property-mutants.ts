@@ -35,4 +35,17 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     specs: [`${PROPERTIES}/malformed-input.spec.ts`],
     rules: ['ROB-INVALID-INPUT'],
   },
+  {
+    id: 'property-pagination-no-previous-page',
+    description: 'a forward page after a cursor says hasPreviousPage false, as if it were the first',
+    edits: [
+      {
+        file: `${SRC}/shared/pagination.ts`,
+        find: '      hasPreviousPage: await exists(newerThan(firstId)),\n',
+        replace: '      hasPreviousPage: false,\n',
+      },
+    ],
+    specs: [`${PROPERTIES}/pagination.spec.ts`],
+    rules: ['PAG-WALK'],
+  },
 ]

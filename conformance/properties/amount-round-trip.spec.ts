@@ -29,7 +29,8 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
       await runProperty(
         testInfo,
         'incoming-amount-uint64',
-        fc.asyncProperty(uint64ValueArb, async (value) => {
+        uint64ValueArb,
+        async (value) => {
           const marker = `${testMarker}-${value}`
           const incomingAmount = amountIn(receiver, value)
           const created = await resources.send(
@@ -63,7 +64,7 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
             (read.response.json as IncomingPayment | undefined)?.incomingAmount,
             rule('AMT-UINT64', `get returns incomingAmount ${value} digit for digit: ${summarize(read)}`),
           ).toEqual(incomingAmount)
-        }),
+        },
         BUDGET,
       )
 

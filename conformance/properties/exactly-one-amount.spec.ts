@@ -43,7 +43,8 @@ test.describe('quotes: exactly one amount, or none when the receiver has one', (
       await runProperty(
         testInfo,
         NAME,
-        fc.asyncProperty(quoteRequestCaseArb, async (request) => {
+        quoteRequestCaseArb,
+        async (request) => {
           const expected = expectedQuoteOutcome(request)
           const amounts = {
             ...(request.debitAmount && { debitAmount: amountOf(request.debitAmount, sender) }),
@@ -84,7 +85,7 @@ test.describe('quotes: exactly one amount, or none when the receiver has one', (
             quote[fixed],
             rule(expected.rule, `the quote keeps the ${fixed} ${JSON.stringify(value)}`),
           ).toEqual(value)
-        }),
+        },
         BUDGET,
       )
     },

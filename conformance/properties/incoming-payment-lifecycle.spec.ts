@@ -44,7 +44,8 @@ test.describe('incoming payments behave as a model of their lifecycle', () => {
       await runProperty(
         testInfo,
         'incoming-payment-lifecycle',
-        fc.asyncProperty(commandsArb, (commands) =>
+        commandsArb,
+        (commands) =>
           fc.asyncModelRun(
             async () => ({
               model: { runMarker: newMarker(), payments: [] },
@@ -57,7 +58,6 @@ test.describe('incoming payments behave as a model of their lifecycle', () => {
             }),
             commands,
           ),
-        ),
         BUDGET,
       )
     },

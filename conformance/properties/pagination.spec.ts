@@ -33,7 +33,8 @@ test.describe('pagination: any page size walks a list once, forward and back', (
       await runProperty(
         testInfo,
         NAME,
-        fc.asyncProperty(listWalkCaseArb, async ({ collection, ownItems, pageSize, backFrom }) => {
+        listWalkCaseArb,
+        async ({ collection, ownItems, pageSize, backFrom }) => {
           const token = tokens[collection]
           while (collection === 'incoming-payments' && own.length < ownItems) {
             const call = resourceCalls.createIncomingPaymentWith(receiver, {
@@ -89,7 +90,7 @@ test.describe('pagination: any page size walks a list once, forward and back', (
           if (first) await expectNothingBefore(context, first)
           const back = pages.length > 1 ? 1 + (backFrom % (pages.length - 1)) : undefined
           if (back !== undefined) await expectBackwardPage(context, pages, back)
-        }),
+        },
         BUDGET,
       )
     },

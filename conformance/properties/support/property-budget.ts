@@ -51,7 +51,7 @@ function scaleFrom(value: string | undefined): number {
   return scale
 }
 
-/** The test's timeout for a budget: the search, then time for the checks after it and the fixtures. */
+/** The test's timeout for a budget: the search, shrinking (run-property's SHRINK_MS), checks and fixtures. */
 export function timeoutFor(budget: Budget): number {
-  return budget.timeLimitMs + 30_000
+  return budget.timeLimitMs + 45_000
 }

@@ -25,39 +25,66 @@ export function replayCommand(name: string, seed: number, path: string): string 
 
 /**
  * Checks a property within its budget. Replays the corpus first, then either the failure named by OP_FC_SEED
- * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). A failure throws with the failing
- * check's own message first (its `[RULE-ID]` must start a line for the verdict to blame the right rule), then
- * the seed, path, shrunk counterexample and the command that replays it; the same goes to an attachment.
+ * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). The time limit ends the search, not the
+ * shrinking: after it, inputs are skipped until one has failed, and shrinking has until SHRINK_MS more. A
+ * failure throws with the failing check's own message first (its `[RULE-ID]` must start a line for the
+ * verdict to blame the right rule), then the seed, path, shrunk counterexample and the command that replays
+ * it; the same goes to an attachment.
  */
 export async function runProperty<Ts>(
   testInfo: TestInfo,
   name: string,
-  property: fc.IAsyncPropertyWithHooks<Ts>,
+  arbitrary: fc.Arbitrary<Ts>,
+  predicate: (value: Ts) => Promise<boolean | undefined | void>,
   budget: Budget,
 ): Promise<void> {
   for (const entry of corpusFor(name)) {
+    const replayed = bounded(arbitrary, predicate, Number.POSITIVE_INFINITY)
     await judge(
       testInfo,
       name,
-      await fc.check(property, { seed: entry.seed, path: entry.path, endOnFailure: true }),
+      await fc.check(replayed, { seed: entry.seed, path: entry.path, endOnFailure: true }),
     )
   }
   const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
   const seed = seedFromEnv()
   const path = process.env.OP_FC_PATH || undefined
-  const details = await fc.check(property, {
+  const details = await fc.check(bounded(arbitrary, predicate, Date.now() + timeLimitMs), {
     numRuns,
-    interruptAfterTimeLimit: timeLimitMs,
+    maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
+    interruptAfterTimeLimit: timeLimitMs + SHRINK_MS,
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
+  const searched = details.numRuns - details.numSkips
   testInfo.annotations.push({
     type: 'property',
-    description: `${name}: ${details.numRuns} of ${numRuns} runs (${profile} profile), seed ${details.seed}${
-      details.interrupted ? ', stopped at the time limit' : ''
+    description: `${name}: ${searched} of ${numRuns} runs (${profile} profile), seed ${details.seed}${
+      details.numSkips > 0 || details.interrupted ? ', stopped at the time limit' : ''
     }`,
   })
   await judge(testInfo, name, details)
+}
+
+/** Time for shrinking after the search's time limit; property tests get it in their timeout (timeoutFor). */
+const SHRINK_MS = 20_000
+
+/** The property, skipping every input once `deadline` has passed, unless one has failed (shrinking goes on). */
+function bounded<Ts>(
+  arbitrary: fc.Arbitrary<Ts>,
+  predicate: (value: Ts) => Promise<boolean | undefined | void>,
+  deadline: number,
+): fc.IAsyncPropertyWithHooks<[Ts]> {
+  let failed = false
+  return fc.asyncProperty(arbitrary, async (value) => {
+    fc.pre(failed || Date.now() < deadline)
+    try {
+      return await predicate(value)
+    } catch (error) {
+      failed = true
+      throw error
+    }
+  })
 }
 
 async function judge<Ts>(testInfo: TestInfo, name: string, details: fc.RunDetails<Ts>): Promise<void> {

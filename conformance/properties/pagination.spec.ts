@@ -87,7 +87,8 @@ test.describe('pagination: any page size walks a list once, forward and back', (
           })
           const context = { resources, token, walletAddress, collection, ids, since }
           const [first] = pages
-          if (first) await expectNothingBefore(context, first)
+          // An empty list has no cursor to look before.
+          if (first && first.items.length > 0) await expectNothingBefore(context, first)
           const back = pages.length > 1 ? 1 + (backFrom % (pages.length - 1)) : undefined
           if (back !== undefined) await expectBackwardPage(context, pages, back)
         },

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { summarize } from '../http/format-exchange.ts'
+import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
+import { newMarker } from '../resources/resources.ts'
+import { walkList } from '../resources/walk-list.ts'
+import { rule } from '../rules/covers.ts'
+import { alterationArb, alteredOperationArb } from './arbitraries/alteration-arbitraries.ts'
+import { type AlteredRequest, alterRequest } from './support/alter-request.ts'
+import { expectClientError } from './support/expect-client-error.ts'
+import { timeoutFor } from './support/property-budget.ts'
+import { propertyDetails, runProperty } from './support/run-property.ts'
+
+// One altered request per run (and one incoming payment to complete), one list walk at the end.
+const BUDGET = { numRuns: 60, timeLimitMs: 25_000 }
+const NAME = 'signed-request-alteration'
+
+test.describe('signatures: any single change to a signed request is refused', () => {
+  test(
+    'a create or complete altered once after signing answers 401 (or no route) and does nothing; unaltered, it succeeds',
+    propertyDetails(NAME, 'SIG-VERIFY', 'SIG-DIGEST'),
+    async ({ api, resources, discovery, sharedGrants }, testInfo) => {
+      test.setTimeout(timeoutFor(BUDGET))
+      const { receiver } = discovery
+      const token = await sharedGrants.token('incoming-payment')
+      const marker = newMarker()
+
+      await runProperty(
+        testInfo,
+        NAME,
+        fc.tuple(alteredOperationArb, alterationArb),
+        async ([operation, alteration]) => {
+          const suffix = `run${randomUUID().slice(0, 8)}`
+          let altered: AlteredRequest | undefined
+          const alter = (signed: Parameters<typeof alterRequest>[0]) => {
+            altered = alterRequest(signed, alteration, suffix)
+            return altered.request
+          }
+          if (operation === 'create incoming payment') {
+            const call = resourceCalls.createIncomingPaymentWith(receiver, {
+              metadata: markerMetadata(`${marker}-${suffix}`),
+            })
+            const exchange = await api.send({ ...call, token, alter, input: 'invalid' })
+            const { what, ...refusal } = altered as AlteredRequest
+            expectClientError(exchange, { ...refusal, what: `creating an incoming payment with ${what}` })
+            return
+          }
+          // Its marker is not under `${marker}-run`: this one is created on purpose.
+          const payment = await resources.createIncomingPayment(token, receiver, `${marker}-target-${suffix}`)
+          const exchange = await api.send({
+            ...resourceCalls.completeIncomingPayment(payment.id),
+            token,
+            alter,
+            input: 'invalid',
+          })
+          const { what, ...refusal } = altered as AlteredRequest
+          expectClientError(exchange, { ...refusal, what: `completing an incoming payment with ${what}` })
+          const after = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
+          expect(
+            (after.response.json as { completed?: unknown } | undefined)?.completed,
+            rule(
+              refusal.rule,
+              `the refused complete (${what}) left the payment not completed: ${summarize(after)}`,
+            ),
+          ).toBe(false)
+        },
+        BUDGET,
+      )
+
+      // Positive control: the same create unaltered succeeds, and the walk sees it, so it would have seen others.
+      const control = await resources.send(
+        resourceCalls.createIncomingPaymentWith(receiver, { metadata: markerMetadata(`${marker}-control`) }),
+        token,
+      )
+      expect(
+        control.response.status,
+        rule('SIG-VERIFY', `positive control, unaltered: ${summarize(control)}`),
+      ).toBe(201)
+      const listed = await walkList(
+        resources,
+        resourceCalls.listIncomingPayments(receiver, 100),
+        token,
+        'IP-LIST',
+      )
+      expect(
+        listed.filter((item) => hasMarker(item, `${marker}-run`)),
+        rule('SIG-VERIFY', 'no altered create made an incoming payment'),
+      ).toEqual([])
+      expect(
+        listed.some((item) => hasMarker(item, `${marker}-control`)),
+        rule('SIG-VERIFY', 'the unaltered control create is listed'),
+      ).toBe(true)
+    },
+  )
+})

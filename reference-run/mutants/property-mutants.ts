@@ -48,4 +48,17 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     specs: [`${PROPERTIES}/pagination.spec.ts`],
     rules: ['PAG-WALK'],
   },
+  {
+    id: 'property-signature-digest-unchecked',
+    description: "the Content-Digest is required but never compared with the body's bytes",
+    edits: [
+      {
+        file: `${SRC}/http-signatures/verify-signature.ts`,
+        find: '  const problem = contentDigestProblem(field, request.body ?? new Uint8Array())\n',
+        replace: '  const problem = field ? undefined : contentDigestProblem(field, request.body ?? new Uint8Array())\n',
+      },
+    ],
+    specs: [`${PROPERTIES}/signed-request-alteration.spec.ts`],
+    rules: ['SIG-DIGEST'],
+  },
 ]

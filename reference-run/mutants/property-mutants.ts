@@ -55,7 +55,8 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       {
         file: `${SRC}/http-signatures/verify-signature.ts`,
         find: '  const problem = contentDigestProblem(field, request.body ?? new Uint8Array())\n',
-        replace: '  const problem = field ? undefined : contentDigestProblem(field, request.body ?? new Uint8Array())\n',
+        replace:
+          '  const problem = field ? undefined : contentDigestProblem(field, request.body ?? new Uint8Array())\n',
       },
     ],
     specs: [`${PROPERTIES}/signed-request-alteration.spec.ts`],

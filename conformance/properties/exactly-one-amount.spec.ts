@@ -12,7 +12,7 @@ import { expectedQuoteOutcome } from './support/quote-expectation.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // One quote per run, against two incoming payments made once.
-const BUDGET = { numRuns: 60, timeLimitMs: 25_000 }
+const BUDGET = { numRuns: 150, timeLimitMs: 25_000 }
 const NAME = 'exactly-one-amount'
 /** The receiver's incomingAmount, in units: above any quote the arbitraries ask for. */
 const INCOMING_UNITS = 1000n

@@ -15,7 +15,7 @@ import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // One request per run, then one walk of each list.
-const BUDGET = { numRuns: 100, timeLimitMs: 30_000 }
+const BUDGET = { numRuns: 300, timeLimitMs: 30_000 }
 const NAME = 'malformed-input'
 const CLIENT_ERRORS = Array.from({ length: 100 }, (_, i) => 400 + i)
 

@@ -12,7 +12,7 @@ import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // A walk per run over lists the whole suite keeps growing; pages stay small only until the test's own items
 // are seen.
-const BUDGET = { numRuns: 12, timeLimitMs: 30_000 }
+const BUDGET = { numRuns: 25, timeLimitMs: 30_000 }
 const NAME = 'pagination'
 const MAX_PAGES = 300
 

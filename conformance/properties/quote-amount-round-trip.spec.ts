@@ -11,7 +11,7 @@ import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // One quote per run, to one receiver made once.
-const BUDGET = { numRuns: 30, timeLimitMs: 20_000 }
+const BUDGET = { numRuns: 60, timeLimitMs: 20_000 }
 const NAME = 'quote-amount-uint64'
 
 test.describe('amounts: a quote keeps the uint64 amount it is given, digit for digit, or refuses it', () => {

@@ -13,7 +13,7 @@ import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // One altered request per run (and one incoming payment to complete), one list walk at the end.
-const BUDGET = { numRuns: 60, timeLimitMs: 25_000 }
+const BUDGET = { numRuns: 150, timeLimitMs: 25_000 }
 const NAME = 'signed-request-alteration'
 
 test.describe('signatures: any single change to a signed request is refused', () => {

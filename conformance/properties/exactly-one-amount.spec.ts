@@ -1,5 +1,4 @@
 import type { Quote, WalletAddress } from '@interledger/open-payments'
-import fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'

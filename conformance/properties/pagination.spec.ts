@@ -1,4 +1,3 @@
-import fc from 'fast-check'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { walkForward } from '../resources/list-pages.ts'

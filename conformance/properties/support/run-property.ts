@@ -35,7 +35,7 @@ export async function runProperty<Ts>(
   testInfo: TestInfo,
   name: string,
   arbitrary: fc.Arbitrary<Ts>,
-  predicate: (value: Ts) => Promise<boolean | undefined | void>,
+  predicate: (value: Ts) => Promise<unknown>,
   budget: Budget,
 ): Promise<void> {
   for (const entry of corpusFor(name)) {
@@ -72,14 +72,14 @@ const SHRINK_MS = 20_000
 /** The property, skipping every input once `deadline` has passed, unless one has failed (shrinking goes on). */
 function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,
-  predicate: (value: Ts) => Promise<boolean | undefined | void>,
+  predicate: (value: Ts) => Promise<unknown>,
   deadline: number,
 ): fc.IAsyncPropertyWithHooks<[Ts]> {
   let failed = false
   return fc.asyncProperty(arbitrary, async (value) => {
     fc.pre(failed || Date.now() < deadline)
     try {
-      return await predicate(value)
+      return (await predicate(value)) !== false
     } catch (error) {
       failed = true
       throw error

@@ -5,6 +5,7 @@ import { CreateIncomingPaymentCommand } from '../model/create-incoming-payment-c
 import { GetIncomingPaymentCommand } from '../model/get-incoming-payment-command.ts'
 import type { IncomingPaymentModel, IncomingPaymentSystem } from '../model/incoming-payment-model.ts'
 import { ListIncomingPaymentsCommand } from '../model/list-incoming-payments-command.ts'
+import { UnknownIncomingPaymentCommand } from '../model/unknown-incoming-payment-command.ts'
 import { newMarker } from '../resources/resources.ts'
 import { incomingAmountValueArb, metadataArb } from './arbitraries/incoming-payment-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
@@ -12,8 +13,8 @@ import { propertyDetails, runProperty } from './support/run-property.ts'
 
 // Every run creates its payments on the shared receiver. fast-check keeps most sequences short, and refusing
 // a second complete needs a create and two completes of the same payment: with creates and completes drawn
-// twice as often as the others, about one run in five gets there, so 20 runs nearly always do (about 3 s).
-const BUDGET = { numRuns: 20, timeLimitMs: 25_000 }
+// twice as often as the others, about one run in six gets there, so 30 runs nearly always do (a few seconds).
+const BUDGET = { numRuns: 30, timeLimitMs: 25_000 }
 const MAX_COMMANDS = 10
 
 const commandArb = fc.oneof(
@@ -29,6 +30,12 @@ const commandArb = fc.oneof(
   { weight: 1, arbitrary: fc.nat().map((index) => new GetIncomingPaymentCommand(index)) },
   { weight: 2, arbitrary: fc.nat().map((index) => new CompleteIncomingPaymentCommand(index)) },
   { weight: 1, arbitrary: fc.constant(new ListIncomingPaymentsCommand()) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('get' as const, 'complete' as const), fc.uuid({ version: 4 }))
+      .map(([action, uuid]) => new UnknownIncomingPaymentCommand(action, uuid)),
+  },
 )
 
 const commandsArb = fc.commands<IncomingPaymentModel, IncomingPaymentSystem, false>([commandArb], {
@@ -37,7 +44,7 @@ const commandsArb = fc.commands<IncomingPaymentModel, IncomingPaymentSystem, fal
 
 test.describe('incoming payments behave as a model of their lifecycle', () => {
   test(
-    'any sequence of create, get, complete and list agrees with the model',
+    'any sequence of create, get, complete, list and requests for unknown ids agrees with the model',
     propertyDetails('incoming-payment-lifecycle', 'IP-CREATE', 'IP-GET', 'IP-LIST', 'IP-COMPLETE'),
     async ({ resources, discovery, sharedGrants }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))

@@ -62,4 +62,17 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     specs: [`${PROPERTIES}/signed-request-alteration.spec.ts`],
     rules: ['SIG-DIGEST'],
   },
+  {
+    id: 'property-complete-unknown-conflict',
+    description: 'completing an incoming payment the server never issued answers 409, as if it were completed',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '    if (payment === undefined) return IncomingPaymentError.UnknownIncomingPayment\n',
+        replace: '    if (payment === undefined) return IncomingPaymentError.AlreadyCompleted\n',
+      },
+    ],
+    specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
+    rules: ['IP-COMPLETE'],
+  },
 ]

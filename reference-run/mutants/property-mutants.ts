@@ -64,12 +64,18 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'property-complete-unknown-conflict',
-    description: 'completing an incoming payment the server never issued answers 409, as if it were completed',
+    description:
+      'completing an incoming payment the server never issued answers 409, as if it were completed',
     edits: [
       {
-        file: `${SRC}/incoming-payments/service.ts`,
-        find: '    if (payment === undefined) return IncomingPaymentError.UnknownIncomingPayment\n',
-        replace: '    if (payment === undefined) return IncomingPaymentError.AlreadyCompleted\n',
+        // The service's own unknown-id branch is behind the route's lookup: the route is where it shows.
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: '      requireEntry(access, ownerOf(await found(req.params.id)).walletAddressUrl)\n',
+        replace:
+          '      const owned = await found(req.params.id).catch(() => {\n' +
+          '        throw toHttpError(IncomingPaymentError.AlreadyCompleted)\n' +
+          '      })\n' +
+          '      requireEntry(access, ownerOf(owned).walletAddressUrl)\n',
       },
     ],
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],

@@ -81,4 +81,18 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
     rules: ['IP-COMPLETE'],
   },
+  {
+    id: 'property-receive-limit-per-payment',
+    description:
+      'a receiveAmount limit is checked against each payment alone, not the total spent under the grant',
+    edits: [
+      {
+        file: `${SRC}/outgoing-payment-grants/limits.ts`,
+        find: 'if (spent.receive + payment.receiveAmount.value > receiveAmount.value)',
+        replace: 'if (payment.receiveAmount.value > receiveAmount.value)',
+      },
+    ],
+    specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
+    rules: ['LIM-AMOUNT'],
+  },
 ]

@@ -43,8 +43,14 @@ describe('active token cache', () => {
     cache.set('h2', b)
     cache.set('h3', c)
     cache.evictToken('t1')
-    assert.deepEqual(['h1', 'h2', 'h3'].map((hash) => cache.get(hash)), [undefined, b, c])
+    assert.deepEqual(
+      ['h1', 'h2', 'h3'].map((hash) => cache.get(hash)),
+      [undefined, b, c],
+    )
     cache.evictGrant('g1')
-    assert.deepEqual(['h2', 'h3'].map((hash) => cache.get(hash)), [undefined, c])
+    assert.deepEqual(
+      ['h2', 'h3'].map((hash) => cache.get(hash)),
+      [undefined, c],
+    )
   })
 })

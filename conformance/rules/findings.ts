@@ -37,6 +37,7 @@ export function recordResponses(
   )
   if (api.timings.length === 0) return
   const byOperation: Record<string, number[]> = {}
-  for (const { operationId, ms } of api.timings) (byOperation[operationId] ??= []).push(Math.round(ms))
+  for (const { operationId, ms } of api.timings)
+    byOperation[operationId] = [...(byOperation[operationId] ?? []), Math.round(ms)]
   annotations.push({ type: LATENCY_ANNOTATION, description: JSON.stringify(byOperation) })
 }

@@ -26,7 +26,6 @@ export const REPORT_PATHS = reportPaths(process.env.REPORT_DIR ?? DEFAULT_REPORT
 export const CONSOLE_REPORTER_ENV = 'CONFORMANCE_CONSOLE_REPORTER'
 /** The expected-failures file of `--baseline FILE`, read by the verdict reporter. */
 export const BASELINE_ENV = 'CONFORMANCE_BASELINE'
-/** Set by `--quick`: the suite waits for no expiry (those checks are skipped, saying so). */
-export const QUICK_ENV = 'CONFORMANCE_QUICK'
+export { QUICK_ENV } from '../../conformance/target/expiry-wait.ts'
 /** Set by `--shard`: the run writes a blob report for `op-conformance merge` instead of a verdict. */
 export const SHARD_ENV = 'CONFORMANCE_SHARD'

@@ -4,7 +4,10 @@ import type { ReportPaths } from '../reports/src/report-paths.ts'
 
 /** The `Reports:` block: only files this run wrote (the run cleared the folder first), each with how to open it. */
 export function reportLines(paths: ReportPaths, allureIndex: string | undefined): string[] {
-  const show = (path: string) => relative(process.cwd(), path) || '.'
+  const show = (path: string) => {
+    const near = relative(process.cwd(), path)
+    return near.startsWith('..') ? path : near || '.'
+  }
   const rows: [string, string, string?][] = [
     ['Verdict page', join(paths.verdict, 'verdict.html'), 'opens from disk'],
     ['Verdict JSON', join(paths.verdict, 'verdict.json')],

@@ -24,7 +24,7 @@ dl.subject dt { font-weight: 600; } dl.subject dd { margin: 0; }
 .verdict.partial { background: #fff4d6; color: #6b4b00; }
 .badge { font-weight: 600; white-space: nowrap; } .s-passed { color: #0b6b2b; } .s-warning { color: #8a6100; }
 .s-failed, .s-inconclusive { color: #b00020; } .s-skipped, .s-not-applicable, .s-pending, .s-untested { color: #666; }
-tr.s-failed td, tr.s-inconclusive td { background: #fff6f6; }
+tr.r-failed td, tr.r-inconclusive td { background: #fff6f6; } tr.r-warning td { background: #fffbea; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f7f7f9; padding: .5rem; border: 1px solid #e3e3e8; font-size: 12px; }
 details > summary { cursor: pointer; } .muted { color: #666; }
 `
@@ -136,7 +136,8 @@ function ruleRow(d: VerdictDocument, r: RuleVerdict, expectedReason: string | un
     r.warnings.length === 0
       ? ''
       : `<details><summary>${r.warnings.length} warnings</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
-  return `<tr class="s-${r.status}" id="rule-${html(r.rule.id)}" data-rule="${html(r.rule.id)}" data-status="${r.status}">
+  const row = r.tier === 'beyond-spec' && r.status === 'failed' ? 'warning' : r.status
+  return `<tr class="r-${row}" id="rule-${html(r.rule.id)}" data-rule="${html(r.rule.id)}" data-status="${r.status}">
 <td><strong>${html(r.rule.id)}</strong></td><td>${r.rule.level}</td><td>${html(r.rule.statement)}<div class="muted">${html(r.rule.section)}</div></td>
 <td class="badge s-${r.status}">${html(badgeOf(r))}</td><td>${baselined}${reason}${failures}${warnings}${tests}</td></tr>`
 }

@@ -19,8 +19,8 @@ export const badgeOf = (r: RuleVerdict) =>
   r.tier === 'beyond-spec' && r.status === 'failed' ? 'FAIL (warning, beyond the spec)' : BADGE[r.status]
 
 export const TIER_TITLE: Record<RuleTier, string> = {
-  spec: 'The spec (payment-resource-service.md): decides conformance',
-  'beyond-spec': 'Beyond the spec (OpenAPI documents, decisions.md): failures are warnings',
+  spec: 'The spec (Payment Resource Service specification): decides conformance',
+  'beyond-spec': 'Beyond the spec (OpenAPI documents, docs/spec-decisions.md): failures are warnings',
   robustness: 'Robustness (answers to invalid input): its own section, does not decide conformance',
 }
 

@@ -16,7 +16,7 @@ export const SAMPLE_RULES: Rule[] = [
   { id: 'OP-PROCESS', level: 'SHOULD', section: 'Outgoing Payment', statement: 'processes payments at once' },
   { id: 'QT-X', level: 'MUST', section: 'Quote', statement: 'cross-asset quotes' },
   { id: 'TOKEN-EXPIRY', level: 'MUST', section: 'Authentication', statement: 'expired tokens are refused' },
-  { id: 'GNAP-X', level: 'MUST', section: 'decisions.md: GNAP', statement: 'grant details' },
+  { id: 'GNAP-X', level: 'MUST', section: 'spec-decisions.md: GNAP', statement: 'grant details' },
   { id: 'LATER', level: 'MAY', section: 'Limits', statement: 'later', pending: 'issue 99' },
 ]
 

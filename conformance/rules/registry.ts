@@ -13,8 +13,8 @@ const S = {
   auth: 'Authentication',
   errors: 'Errors',
   limits: 'Limits',
-  walletAddress: 'decisions.md: wallet address server (OpenAPI wallet-address-server 1.3.0)',
-  gnap: 'decisions.md: Authorization server (GNAP)',
+  walletAddress: 'spec-decisions.md: wallet address server (OpenAPI wallet-address-server 1.3.0)',
+  gnap: 'spec-decisions.md: Grants (GNAP)',
 } as const
 
 /** Every rule of the spec, one stable ID each. Tests name these IDs; the verdict is reported per rule. */
@@ -167,7 +167,7 @@ const RULE_LIST = [
   {
     id: 'SIG-FRESHNESS',
     level: 'SHOULD',
-    section: 'decisions.md: HTTP message signatures',
+    section: 'spec-decisions.md: Signatures',
     statement:
       'A signature created far in the past or future is rejected (warning only: freshness is optional).',
   },
@@ -302,7 +302,7 @@ const RULE_LIST = [
   {
     id: 'IP-PUBLIC-VIEW',
     level: 'MUST',
-    section: 'decisions.md: Resources (incoming payment public view)',
+    section: 'spec-decisions.md: Resources (incoming payment public view)',
     statement:
       'A GET of an incoming payment without Authorization is refused with 401 or answers a view without methods.',
   },

@@ -6,7 +6,7 @@ import { SHARED_DEBIT_UNITS } from '../fixtures/shared-grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { describeAmount, expectAmountIn, sameAsset, sentWithinDebit } from '../resources/amount-checks.ts'
 import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
-import { PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker, type Resources } from '../resources/resources.ts'
 import { msUntilServerPasses, sleep } from '../resources/server-time.ts'
@@ -43,9 +43,8 @@ test.describe('outgoing payments: create', () => {
   test(
     'an outgoing payment from a quote carries the quote amounts',
     covers('OP-CREATE-QUOTE'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 3n * unit) })
 
@@ -91,9 +90,8 @@ test.describe('outgoing payments: create', () => {
   test(
     'an outgoing payment from an incoming payment and a debitAmount',
     covers('OP-CREATE-INCOMING'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, receiver: receiverWallet, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
 
       const exchange = await steps.sendDirectPayment(receiver.id, 3n * unit)
@@ -137,9 +135,8 @@ test.describe('outgoing payments: create', () => {
   test(
     'a quote pays one outgoing payment only',
     covers('OP-QUOTE-ONCE'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
       await steps.pay(quote, 'OP-QUOTE-ONCE')
@@ -164,9 +161,8 @@ test.describe('outgoing payments: create', () => {
   test(
     'an expired quote pays nothing',
     covers('OP-QUOTE-EXPIRY'),
-    async ({ resources, discovery, sharedGrants, target }) => {
+    async ({ resources, discovery, sharedGrants, target, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
       const receivedAt = Date.now()

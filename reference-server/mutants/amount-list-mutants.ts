@@ -100,12 +100,12 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     // The schema's `required` is what refuses it; without it the asset check would refuse the missing scale.
     edits: [
       {
-        // The amount schema is one object wherever it is referenced: the quote's debitAmount included.
+        // The fixed-send quote's debitAmount (oneOf[2]) stops requiring assetScale.
         file: `${SRC}/openapi/request-validation.ts`,
         find: '  const ajv = createAjv()\n',
         replace:
-          "  documents['resource-server'].paths['/incoming-payments'].post.requestBody.content['application/json']\n" +
-          "    .schema.properties.incomingAmount.required = ['value', 'assetCode']\n" +
+          "  documents['resource-server'].paths['/quotes'].post.requestBody.content['application/json']\n" +
+          "    .schema.oneOf[2].properties.debitAmount.required = ['value', 'assetCode']\n" +
           '  const ajv = createAjv()\n',
       },
       {

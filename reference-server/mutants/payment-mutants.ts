@@ -70,9 +70,13 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
       'an outgoing payment with quoteId beside incomingPayment and debitAmount is paid from the quote',
     edits: [
       {
-        file: `${SRC}/outgoing-payments/routes.ts`,
-        find: "    if (incomingPayment !== undefined || debitAmount !== undefined) {\n      throw invalid('quoteId', 'Give quoteId alone, or incomingPayment with debitAmount, not both forms.')\n    }\n",
-        replace: '',
+        // The schema's oneOf is what allows one form only: its quoteId branch stops refusing other members.
+        file: `${SRC}/openapi/request-validation.ts`,
+        find: '  const ajv = createAjv()\n',
+        replace:
+          "  delete documents['resource-server'].paths['/outgoing-payments'].post.requestBody.content['application/json']\n" +
+          '    .schema.oneOf[0].additionalProperties\n' +
+          '  const ajv = createAjv()\n',
       },
     ],
     specs: [`${TESTS}/seed-rules.spec.ts`],

@@ -244,6 +244,12 @@ const RULE_LIST = [
     statement: 'access_token.manage does not contain the token value.',
   },
   {
+    id: 'TOKEN-MANAGE-DISTINCT',
+    level: 'SHOULD',
+    section: S.continuation,
+    statement: 'access_token.manage differs for each token issued (a SHOULD: the same URI is a warning).',
+  },
+  {
     id: 'TOKEN-ROTATE',
     level: 'MUST',
     section: S.gnap,
@@ -316,7 +322,8 @@ const RULE_LIST = [
     id: 'IP-COMPLETE-ON-RECEIPT',
     level: 'MUST',
     section: S.states,
-    statement: 'An incoming payment completes once receivedAmount reaches incomingAmount.',
+    statement:
+      'An incoming payment completes once receivedAmount reaches incomingAmount; one without incomingAmount does not complete by receiving.',
   },
   {
     id: 'IP-REJECT-AFTER-COMPLETE',

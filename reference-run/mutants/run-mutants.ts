@@ -224,7 +224,7 @@ const problems = [
 ]
 if (problems.length > 0) {
   console.error(`The mutant catalog does not fit commit ${commit.slice(0, 12)}:\n  ${problems.join('\n  ')}`)
-  console.error('Update reference-run/mutants/catalog.ts to the code as it is now.')
+  console.error('Update the mutants of reference-run/mutants/ (see catalog.ts) to the code as it is now.')
   process.exit(2)
 }
 

@@ -5,7 +5,7 @@ import { loadTargetFile } from '../conformance/target/load-target.ts'
 import { TARGET_ENV } from '../conformance/target/resolve-target.ts'
 import { loadBaseline } from '../reports/src/baseline.ts'
 import { BASELINE_ENV, reportPaths } from '../reports/src/report-paths.ts'
-import { clearReports, finishReports } from './run-command.ts'
+import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
 const REFERENCE_TARGET = 'reference-target.json'
@@ -24,13 +24,15 @@ export function mergeCommand(argv: readonly string[]): number {
     throw new UsageError(
       `merge: give the shards' output folders, and only those (got ${args.join(' ') || 'none'})`,
     )
-  const blobs = args.flatMap((dir) => {
-    const blob = reportPaths(dir).blob
-    const zips = existsSync(blob) ? readdirSync(blob).filter((name) => name.endsWith('.zip')) : []
-    if (zips.length === 0)
-      throw new UsageError(`merge: ${dir} holds no blob report (run it with --shard I/N)`)
-    return zips.map((name) => join(blob, name))
-  })
+  const blobs = args
+    .map((dir) => resolve(dir))
+    .flatMap((dir) => {
+      const blob = reportPaths(dir).blob
+      const zips = existsSync(blob) ? readdirSync(blob).filter((name) => name.endsWith('.zip')) : []
+      if (zips.length === 0)
+        throw new UsageError(`merge: ${dir} holds no blob report (run it with --shard I/N)`)
+      return zips.map((name) => join(blob, name))
+    })
   // Without --target, the shards ran against the reference server: each wrote the target file it used.
   const target =
     targetOption ?? args.map((dir) => join(dir, REFERENCE_TARGET)).find((path) => existsSync(path))
@@ -52,7 +54,7 @@ export function mergeCommand(argv: readonly string[]): number {
       new URL('./merge.config.ts', import.meta.url).pathname,
       paths.blob,
     ],
-    { stdio: 'inherit', env },
+    { stdio: 'inherit', env, cwd: SUITE_ROOT },
   )
   return finishReports(paths, env, merge.status ?? 1)
 }

@@ -22,6 +22,8 @@ import { reportLines } from './report-list.ts'
 import { parseRunOptions } from './run-options.ts'
 
 export const CONFIGURATION_EXIT = 2
+/** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
+export const SUITE_ROOT = new URL('..', import.meta.url).pathname
 
 /**
  * `op-conformance run`: checks the target and baseline files, clears the output folder, runs the suite, then
@@ -39,10 +41,12 @@ export function runCommand(argv: readonly string[]): number {
   // Checked here too, so that a mistake stops the run before the output folder is touched.
   if (env[TARGET_ENV]) loadTargetFile(env[TARGET_ENV])
   if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
-  if (options.output) env.REPORT_DIR = resolve(options.output)
+  env.REPORT_DIR = options.output
+    ? resolve(options.output)
+    : resolve(SUITE_ROOT, env.REPORT_DIR ?? DEFAULT_REPORT_DIR)
   if (options.quick) env[QUICK_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
-  const paths = reportPaths(env.REPORT_DIR ?? DEFAULT_REPORT_DIR)
+  const paths = reportPaths(env.REPORT_DIR)
   clearReports(paths)
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []
@@ -50,6 +54,7 @@ export function runCommand(argv: readonly string[]): number {
   const suite = spawnSync('npx', ['playwright', 'test', ...shard, ...options.playwrightArgs], {
     stdio: 'inherit',
     env,
+    cwd: SUITE_ROOT,
   })
   const status = suite.status ?? 1
   if (status === UNUSABLE_TARGET_EXIT) return CONFIGURATION_EXIT

@@ -146,10 +146,12 @@ function ruleRow(d: VerdictDocument, r: RuleVerdict, expectedReason: string | un
 function failureDetails(d: VerdictDocument, r: RuleVerdict): string {
   const messages = r.failures.map((f) => `<pre>${html(f)}</pre>`).join('')
   const evidence = r.failedIn
-    .flatMap((title) => (d.evidence[title] ?? []).map((e) => ({ title, ...e })))
+    .filter((title) => d.evidence[title])
     .map(
-      (e) =>
-        `<details><summary>${html(e.title)}: ${html(e.name)}</summary><pre>${html(e.body)}</pre></details>`,
+      (title) =>
+        `<div class="muted">Requests of ${html(title)}:</div>${d.evidence[title]!.map(
+          (e) => `<details><summary>${html(e.name)}</summary><pre>${html(e.body)}</pre></details>`,
+        ).join('')}`,
     )
     .join('')
   return `<details open><summary>${r.failures.length} failures</summary>${messages}${evidence}</details>`

@@ -1,11 +1,39 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
+import { LONG_WAIT_TAG } from './conformance/fixtures/long-wait.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
-import { referenceServerPlan } from './conformance/target/reference-target.ts'
 import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
 import { extraCaCertsFor } from './conformance/target/tls-ca.ts'
-import { CONSOLE_REPORTER_ENV, REPORT_PATHS } from './reports/src/report-paths.ts'
+import {
+  REFERENCE_RUN_ENV,
+  referenceServerPlan,
+  writeReferenceTarget,
+} from './reference-run/reference-plan.ts'
+import { CONSOLE_REPORTER_ENV, REPORT_PATHS, SHARD_ENV } from './reports/src/report-paths.ts'
+import { REPORTS } from './reports/src/reporters.ts'
+import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
+
+// Without --target, the run is against the reference server started below, described by a target file like any
+// other server. Workers load this file again: they find the variables set and compute the same plan.
+const reference = referenceRun()
+function referenceRun() {
+  const named = process.env[TARGET_ENV]
+  if (named && named !== process.env[REFERENCE_RUN_ENV]) return undefined
+  try {
+    const plan = referenceServerPlan(process.env)
+    if (!named) {
+      const file = writeReferenceTarget(plan, REPORT_PATHS.root)
+      process.env[TARGET_ENV] = file
+      process.env[REFERENCE_RUN_ENV] = file
+    }
+    return plan
+  } catch (error) {
+    if (!(error instanceof TargetConfigurationError)) throw error
+    console.error(`\n${error.message}\n`)
+    process.exit(2)
+  }
+}
 
 // Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
 try {
@@ -18,14 +46,18 @@ try {
   process.exit(2)
 }
 
-const reference = process.env[TARGET_ENV] ? undefined : referenceServerPlan(process.env)
-const CONFORMANCE_PROJECT = 'conformance'
-// `npm run conformance -- --reporter x` lands here (run-conformance.ts): the console reporter is the user's
+// `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
 const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ? 'line' : 'list'))
   .split(',')
   .map((name): [string] => [name.trim()])
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
+const longWait = new RegExp(LONG_WAIT_TAG)
+// A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
+// from all shards' results at once.
+const reporters: ReporterDescription[] = process.env[SHARD_ENV]
+  ? [...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
+  : [...consoleReporters, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,
@@ -37,30 +69,26 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.
   globalSetup: './conformance/preflight/global-setup.ts',
-  reporter: [
-    ...consoleReporters,
-    ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
-    ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
-    [
-      './reports/src/conformance-reporter.ts',
-      { outputDir: REPORT_PATHS.verdict, project: CONFORMANCE_PROJECT },
-    ],
-  ],
+  reporter: reporters,
   // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
   projects: [
-    {
-      name: CONFORMANCE_PROJECT,
+    // Same tests folder, split by tag: the long waits are scheduled first (see reports/src/verdict-projects.ts).
+    ...[
+      { name: VERDICT_PROJECTS.longWaits, grep: longWait },
+      { name: VERDICT_PROJECTS.rest, grepInvert: longWait },
+    ].map((split) => ({
+      ...split,
       testDir: './conformance/tests',
       testMatch: /.*\.spec\.ts$/,
       teardown: reference ? REFERENCE_LEDGER_PROJECT : undefined,
-    },
+    })),
     // Not part of the verdict: the reference server's own ledger, checked once the suite has run, pass or fail.
     ...(reference
       ? [
           {
             name: REFERENCE_LEDGER_PROJECT,
-            testDir: './reference-server/after-suite',
+            testDir: './reference-run/after-suite',
             use: { baseURL: reference.publicUrl },
           },
         ]

@@ -13,6 +13,10 @@ export function playwrightTransport(context: APIRequestContext): Transport {
       data: request.body ? Buffer.from(request.body) : undefined,
       maxRedirects: 0,
       failOnStatusCode: false,
+      // A kept-alive connection the server closes just as a request is written on it is reset before the
+      // server reads a byte (seen with Node's 5 s keep-alive under load): that is the transport, not an answer.
+      // Playwright retries only that reset (ECONNRESET), as browsers do on a reused connection.
+      maxRetries: 1,
     })
     const body = await response.body()
     const text = body.toString('utf8')

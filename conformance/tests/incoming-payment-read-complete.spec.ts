@@ -1,6 +1,7 @@
 import type { IncomingPayment, IncomingPaymentWithPaymentMethods } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { expectAuthorizationRequired, expectPublicView } from '../resources/authentication-checks.ts'
 import { coreFields, expectCreated, expectPayableMethods } from '../resources/incoming-payment-checks.ts'
@@ -221,7 +222,7 @@ test.describe('incoming payments: complete', () => {
 
   test(
     'an expired incoming payment cannot be completed',
-    covers('IP-COMPLETE'),
+    waitsLong(covers('IP-COMPLETE')),
     async ({ resources, discovery, sharedGrants }) => {
       const { receiver } = discovery
       const token = await sharedGrants.token('incoming-payment')

@@ -1,7 +1,15 @@
-import { TargetConfigurationError } from './target-configuration-error.ts'
-import type { TargetFile } from './target-file.ts'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
+import type { TargetFile } from '../conformance/target/target-file.ts'
 
-/** Where the suite starts the reference server when no target file is given. */
+/**
+ * Set beside CONFORMANCE_TARGET when the target file is the one written here: Playwright's workers load the
+ * configuration again, and must know the run is against the reference server the main process started.
+ */
+export const REFERENCE_RUN_ENV = 'REFERENCE_RUN_TARGET'
+
+/** How `npm run conformance` without a target starts the reference server, and the target file it tests. */
 export interface ReferenceServerPlan {
   publicUrl: string
   authUrl: string
@@ -47,8 +55,19 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
   }
 }
 
-/** The target the suite uses for the reference server: the default seed's wallet addresses. */
-export function referenceTarget(plan: ReferenceServerPlan): TargetFile {
+/**
+ * Writes the reference server's target file into `dir` and returns its path: the suite then knows the reference
+ * server the way it knows any server, through a target file (which the reports and the archive also keep).
+ */
+export function writeReferenceTarget(plan: ReferenceServerPlan, dir: string): string {
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, 'reference-target.json')
+  writeFileSync(path, `${JSON.stringify(referenceTarget(plan), null, 2)}\n`)
+  return path
+}
+
+/** The default seed's wallet addresses, served on the plan's ports. */
+function referenceTarget(plan: ReferenceServerPlan): TargetFile {
   return {
     name: 'reference-server (started by the suite)',
     walletAddresses: {

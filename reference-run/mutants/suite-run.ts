@@ -9,6 +9,7 @@ import {
   type RuleStatus,
   type TestRecord,
 } from '../../reports/src/verdict.ts'
+import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
 
 /**
  * Runs Playwright with its JSON reporter and reads the report: what the mutant runners share. The JSON reporter
@@ -122,13 +123,10 @@ function testsOf(report: JsonReport): FinishedTest[] {
   return tests
 }
 
-/** The project whose tests make the verdict (playwright.config.ts); the reference ledger check is not one. */
-export const CONFORMANCE_PROJECT = 'conformance'
-
 /** The rules the run's verdict gives `status`, computed as the verdict reporter does. */
 export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
   const records: TestRecord[] = run.tests
-    .filter((test) => test.project === CONFORMANCE_PROJECT)
+    .filter((test) => isVerdictProject(test.project))
     .map((test) => ({
       title: test.title,
       file: test.file,

@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
 import { LONG_WAIT_TAG } from './conformance/fixtures/long-wait.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
@@ -10,7 +10,8 @@ import {
   referenceServerPlan,
   writeReferenceTarget,
 } from './reference-run/reference-plan.ts'
-import { CONSOLE_REPORTER_ENV, REPORT_PATHS } from './reports/src/report-paths.ts'
+import { CONSOLE_REPORTER_ENV, REPORT_PATHS, SHARD_ENV } from './reports/src/report-paths.ts'
+import { REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 
 // Without --target, the run is against the reference server started below, described by a target file like any
@@ -45,13 +46,18 @@ try {
   process.exit(2)
 }
 
-// `npm run conformance -- --reporter x` lands here (run-conformance.ts): the console reporter is the user's
+// `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
 const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ? 'line' : 'list'))
   .split(',')
   .map((name): [string] => [name.trim()])
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 const longWait = new RegExp(LONG_WAIT_TAG)
+// A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
+// from all shards' results at once.
+const reporters: ReporterDescription[] = process.env[SHARD_ENV]
+  ? [...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
+  : [...consoleReporters, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,
@@ -63,12 +69,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.
   globalSetup: './conformance/preflight/global-setup.ts',
-  reporter: [
-    ...consoleReporters,
-    ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
-    ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
-    ['./reports/src/conformance-reporter.ts', { outputDir: REPORT_PATHS.verdict }],
-  ],
+  reporter: reporters,
   // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
   projects: [

@@ -3,6 +3,7 @@ import type { Exchange, RequestOptions } from '../../clients/src/index.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
+import { announceWait } from '../resources/progress.ts'
 import type { Continuation, IssuedToken } from './grant-types.ts'
 
 /** Changes a test makes to an otherwise correct GNAP request, to break it on purpose. */
@@ -111,5 +112,6 @@ function jsonBody(body: unknown): { json?: unknown } {
 /** The one deliberate sleep of the suite: RFC 9635 says the client MUST wait `continue.wait` seconds. */
 export async function honourWait(continuation: Continuation): Promise<void> {
   const remaining = continuation.notBefore - Date.now()
+  announceWait(remaining, 'the continuation wait the authorization server asked for (RFC 9635)')
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining))
 }

@@ -78,10 +78,7 @@ export class Grants {
     walletAddress: WalletAddress,
     options: OutgoingGrantOptions = {},
   ): Promise<InteractiveGrant> {
-    const access = [outgoingPaymentAccess(walletAddress, options.actions, options.limits)]
-    const { request, clientNonce, finishUri } = interactiveGrantRequest(this.deps.client, access)
-    const grantEndpoint = walletAddress.authServer
-    const exchange = await this.gnap.requestGrant(grantEndpoint, request)
+    const { exchange, pending } = await this.#sendOutgoingPaymentRequest(walletAddress, options)
     const body = exchange.response.json as Partial<PendingGrant> | undefined
     expect(
       exchange.response.status,
@@ -94,14 +91,46 @@ export class Grants {
         `the answer has interact.redirect and continue.uri: ${summarize(exchange)}`,
       ),
     ).toBe(true)
+    return pending!
+  }
+
+  /**
+   * An outgoing-payment grant with rights a server may decline to grant (`read-all`, `list-all`): the
+   * request's refusal (any answer but a pending grant), else the grant once consent is given.
+   */
+  async outgoingPaymentIfGranted(
+    walletAddress: WalletAddress,
+    options: OutgoingGrantOptions,
+  ): Promise<{ issued: IssuedGrant } | { refused: Exchange }> {
+    const { exchange, pending } = await this.#sendOutgoingPaymentRequest(walletAddress, options)
+    return pending ? { issued: await this.#consentAndContinue(pending) } : { refused: exchange }
+  }
+
+  async #sendOutgoingPaymentRequest(
+    walletAddress: WalletAddress,
+    options: OutgoingGrantOptions,
+  ): Promise<{ exchange: Exchange; pending?: InteractiveGrant }> {
+    const access = [outgoingPaymentAccess(walletAddress, options.actions, options.limits)]
+    const { request, clientNonce, finishUri } = interactiveGrantRequest(this.deps.client, access)
+    const grantEndpoint = walletAddress.authServer
+    const exchange = await this.gnap.requestGrant(grantEndpoint, request)
+    const body = exchange.response.json as Partial<PendingGrant> | undefined
+    const pending =
+      exchange.response.status === 200 &&
+      typeof body?.interact?.redirect === 'string' &&
+      typeof body.continue?.uri === 'string'
+    if (!pending) return { exchange }
     const grant = body as PendingGrant
     return {
-      grantEndpoint,
-      request,
-      grant,
-      continuation: continuationOf(grant.continue),
-      clientNonce,
-      finishUri,
+      exchange,
+      pending: {
+        grantEndpoint,
+        request,
+        grant,
+        continuation: continuationOf(grant.continue),
+        clientNonce,
+        finishUri,
+      },
     }
   }
 
@@ -127,9 +156,11 @@ export class Grants {
     walletAddress: WalletAddress,
     options: OutgoingGrantOptions = {},
   ): Promise<IssuedGrant> {
-    const pending = await this.requestOutgoingPayment(walletAddress, options)
-    const finish = await this.interact(pending, 'accept')
-    const interactRef = expectFinishHash(pending, finish)
+    return this.#consentAndContinue(await this.requestOutgoingPayment(walletAddress, options))
+  }
+
+  async #consentAndContinue(pending: InteractiveGrant): Promise<IssuedGrant> {
+    const interactRef = expectFinishHash(pending, await this.interact(pending, 'accept'))
     return this.continueAfterConsent(pending, interactRef)
   }
 

@@ -23,6 +23,8 @@ export class ConformanceApi {
   readonly exchanges: Exchange[] = []
   /** How many of the exchanges answered deliberately invalid input. */
   invalidInputResponses = 0
+  /** How long the target took to answer, per OpenAPI operation: the verdict page's latency table. */
+  readonly timings: { operationId: string; ms: number }[] = []
 
   constructor(
     readonly client: OpenPaymentsClient,
@@ -32,7 +34,9 @@ export class ConformanceApi {
   async send({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
     // Wallet address documents are public (OpenAPI `security: []`): a real client does not sign those GETs.
     const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
+    const started = performance.now()
     const exchange = await this.#exchange({ ...request, sign }, operation, input)
+    this.timings.push({ operationId: operation.operationId, ms: performance.now() - started })
     this.exchanges.push(exchange)
     if (input === 'invalid') this.invalidInputResponses++
     const problem = checkResponse(this.validator, operation, exchange, input)

@@ -27,7 +27,7 @@ test.describe('grant limits: a model of what a limited grant lets through', () =
   test(
     'any sequence of payments under a debitAmount or receiveAmount limit is created exactly while it fits',
     propertyDetails(NAME, 'LIM-AMOUNT'),
-    async ({ grants, resources, discovery, sharedGrants }, testInfo) => {
+    async ({ grants, resources, discovery, paymentSteps }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
       const { unit } = discovery
       await runProperty(
@@ -40,7 +40,7 @@ test.describe('grant limits: a model of what a limited grant lets through', () =
             const walletAddress = side === 'debit' ? discovery.sender : discovery.receiver
             const key = side === 'debit' ? 'debitAmount' : 'receiveAmount'
             const payments = await LimitedPayments.obtain(
-              { grants, resources, discovery, sharedGrants },
+              { grants, resources, discovery, paymentSteps },
               { [key]: amountIn(walletAddress, limit) },
             )
             const model: GrantLimitModel = { side, limit, spent: 0n }

@@ -20,13 +20,6 @@ export function unknownIncomingPayment(walletAddress: WalletAddress): string {
   return `${resourceUrl(walletAddress, 'incoming-payments')}/${randomUUID()}`
 }
 
-export function expectRefused(ruleId: RuleId, exchange: Exchange, statuses: number[], what: string): void {
-  expect(
-    exchange.response.status,
-    rule(ruleId, `${what} is refused with ${statuses.join(' or ')}: ${summarize(exchange)}`),
-  ).toBeOneOf(statuses)
-}
-
 /** No incoming payment on the wallet address carries the marker (the list is walked: its order is open). */
 export async function expectNothingCreated(
   resources: Resources,

@@ -7,13 +7,12 @@ import type {
 import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn, type Discovery } from '../discovery/discovery.ts'
-import type { SharedGrants } from '../fixtures/shared-grants.ts'
 import type { OutgoingLimits } from '../gnap/grant-requests.ts'
 import type { Grants } from '../gnap/grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
-import { PaymentSteps } from './payment-steps.ts'
+import type { PaymentSteps } from './payment-steps.ts'
 import { expectRefusal } from './refusals.ts'
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
@@ -22,7 +21,7 @@ export interface LimitedPaymentsContext {
   grants: Grants
   resources: Resources
   discovery: Discovery
-  sharedGrants: SharedGrants
+  paymentSteps: PaymentSteps
 }
 
 /** Fixed-send (`debit`, the sender's asset) or fixed-receive (`receive`, the receiver's), in smallest units. */
@@ -48,10 +47,9 @@ export class LimitedPayments {
   ) {}
 
   static async obtain(context: LimitedPaymentsContext, limits: OutgoingLimits): Promise<LimitedPayments> {
-    const { grants, resources, discovery, sharedGrants } = context
+    const { grants, discovery, paymentSteps } = context
     const issued = await grants.outgoingPayment(discovery.sender, { limits })
-    const steps = new PaymentSteps(resources, discovery, sharedGrants)
-    return new LimitedPayments(context, issued.grant.access_token.value, steps)
+    return new LimitedPayments(context, issued.grant.access_token.value, paymentSteps)
   }
 
   /** An incoming payment on the receiver, without incomingAmount: it takes whatever the test sends. */

@@ -17,6 +17,7 @@ import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 import { describeAmount, isFullySent, sentWithinDebit } from './amount-checks.ts'
 import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
+import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from './progress.ts'
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { sleep } from './server-time.ts'
@@ -239,6 +240,7 @@ export class PaymentSteps {
   async outcome(id: string, token?: string): Promise<PaymentOutcome> {
     const started = Date.now()
     const deadline = started + SETTLEMENT_TIMEOUT_MS
+    let announced = false
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.#getOutgoing(id, token)
       expect(exchange.response.status, rule('OP-GET', `reading ${id}: ${summarize(exchange)}`)).toBe(200)
@@ -251,6 +253,13 @@ export class PaymentSteps {
         return { state: 'sent', detail, payment, elapsedMs }
       }
       if (Date.now() > deadline) return { state: 'pending', detail, payment, elapsedMs }
+      if (!announced && elapsedMs >= ANNOUNCED_WAIT_MS) {
+        announced = true
+        announceWait(
+          deadline - Date.now(),
+          `${id} to settle (at most; ${formatSeconds(elapsedMs)} so far: ${detail})`,
+        )
+      }
       await sleep(POLL_INTERVALS[Math.min(attempt, POLL_INTERVALS.length - 1)]!)
     }
   }

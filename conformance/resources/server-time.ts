@@ -1,3 +1,5 @@
+import { announceWait } from './progress.ts'
+
 /** Margin past a deadline, for the time between our clock reading and the target's. */
 const MARGIN_MS = 1500
 
@@ -11,8 +13,12 @@ export function msUntilServerPasses(deadline: string, stampedAt: string, receive
   return Math.max(0, receivedAt + left + MARGIN_MS - Date.now())
 }
 
-/** A deadline already past (a negative `ms`) resolves at once rather than warn about a negative timeout. */
-export function sleep(ms: number): Promise<void> {
+/**
+ * A deadline already past (a negative `ms`) resolves at once rather than warn about a negative timeout. The
+ * suite's long sleeps are the waits for a token, quote or incoming payment to expire: they are announced.
+ */
+export function sleep(ms: number, what = "a deadline of the target's to pass (an expiry)"): Promise<void> {
+  announceWait(ms, what)
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 }
 

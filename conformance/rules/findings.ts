@@ -5,6 +5,10 @@ export const FINDING_ANNOTATION = 'finding'
 /** How many responses a test's API saw, and how many of them answered deliberately invalid input. */
 export const RESPONSES_ANNOTATION = 'responses'
 export const INVALID_INPUT_RESPONSES_ANNOTATION = 'invalid-input responses'
+/** Which consent driver gave the test's consent (and why, when it fell back to another). */
+export const CONSENT_ANNOTATION = 'consent driver'
+/** The target's response times of the test's requests, JSON `{operationId: [ms, ...]}`. */
+export const LATENCY_ANNOTATION = 'latency'
 
 /**
  * Records a `[RULE-ID] message` finding on the running test; outside a test (a worker's discovery) there is
@@ -21,10 +25,19 @@ export function recordFinding(message: string): void {
 /** Annotates how many responses the test's API saw: automatic rules are credited only by tests that saw some. */
 export function recordResponses(
   annotations: { type: string; description?: string }[],
-  api: { exchanges: unknown[]; invalidInputResponses: number },
+  api: {
+    exchanges: unknown[]
+    invalidInputResponses: number
+    timings: readonly { operationId: string; ms: number }[]
+  },
 ): void {
   annotations.push(
     { type: RESPONSES_ANNOTATION, description: String(api.exchanges.length) },
     { type: INVALID_INPUT_RESPONSES_ANNOTATION, description: String(api.invalidInputResponses) },
   )
+  if (api.timings.length === 0) return
+  const byOperation: Record<string, number[]> = {}
+  for (const { operationId, ms } of api.timings)
+    byOperation[operationId] = [...(byOperation[operationId] ?? []), Math.round(ms)]
+  annotations.push({ type: LATENCY_ANNOTATION, description: JSON.stringify(byOperation) })
 }

@@ -13,8 +13,8 @@ const S = {
   auth: 'Authentication',
   errors: 'Errors',
   limits: 'Limits',
-  walletAddress: 'decisions.md: wallet address server (OpenAPI wallet-address-server 1.3.0)',
-  gnap: 'decisions.md: Authorization server (GNAP)',
+  walletAddress: 'spec-decisions.md: wallet address server (OpenAPI wallet-address-server 1.3.0)',
+  gnap: 'spec-decisions.md: Grants (GNAP)',
 } as const
 
 /** Every rule of the spec, one stable ID each. Tests name these IDs; the verdict is reported per rule. */
@@ -167,7 +167,7 @@ const RULE_LIST = [
   {
     id: 'SIG-FRESHNESS',
     level: 'SHOULD',
-    section: 'decisions.md: HTTP message signatures',
+    section: 'spec-decisions.md: Signatures',
     statement:
       'A signature created far in the past or future is rejected (warning only: freshness is optional).',
   },
@@ -244,6 +244,12 @@ const RULE_LIST = [
     statement: 'access_token.manage does not contain the token value.',
   },
   {
+    id: 'TOKEN-MANAGE-DISTINCT',
+    level: 'SHOULD',
+    section: S.continuation,
+    statement: 'access_token.manage differs for each token issued (a SHOULD: the same URI is a warning).',
+  },
+  {
     id: 'TOKEN-ROTATE',
     level: 'MUST',
     section: S.gnap,
@@ -302,7 +308,7 @@ const RULE_LIST = [
   {
     id: 'IP-PUBLIC-VIEW',
     level: 'MUST',
-    section: 'decisions.md: Resources (incoming payment public view)',
+    section: 'spec-decisions.md: Resources (incoming payment public view)',
     statement:
       'A GET of an incoming payment without Authorization is refused with 401 or answers a view without methods.',
   },
@@ -316,7 +322,8 @@ const RULE_LIST = [
     id: 'IP-COMPLETE-ON-RECEIPT',
     level: 'MUST',
     section: S.states,
-    statement: 'An incoming payment completes once receivedAmount reaches incomingAmount.',
+    statement:
+      'An incoming payment completes once receivedAmount reaches incomingAmount; one without incomingAmount does not complete by receiving.',
   },
   {
     id: 'IP-REJECT-AFTER-COMPLETE',

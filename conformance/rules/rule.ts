@@ -2,7 +2,7 @@ export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY'
 
 /**
  * What a rule's result decides (docs/verdict.md): only `spec` rules decide conformance; `beyond-spec` rules
- * (what only the OpenAPI documents or decisions.md say) fail as warnings; `robustness` rules (answers to invalid
+ * (what only the OpenAPI documents or docs/spec-decisions.md say) fail as warnings; `robustness` rules (answers to invalid
  * input) have their own failing section.
  */
 export type RuleTier = 'spec' | 'beyond-spec' | 'robustness'
@@ -11,7 +11,7 @@ export interface Rule {
   /** Stable identifier; never reused for a different statement. */
   id: string
   level: RuleLevel
-  /** Section of payment-resource-service.md (or decisions.md) the rule comes from. */
+  /** Section of the specification (or of docs/spec-decisions.md) the rule comes from. */
   section: string
   statement: string
   /**
@@ -19,12 +19,15 @@ export interface Rule {
    * pending rules and fails on any other rule without a test, so a rule cannot silently lose its test.
    */
   pending?: string
-  /** Only where the section does not say it: sections starting with `decisions.md` are beyond the spec. */
+  /** Only where the section does not say it: sections starting with `spec-decisions.md` are beyond the spec. */
   tier?: RuleTier
   /** Checked on every response the suite receives (conformance/http/response-checks.ts), not by one test. */
   automatic?: true
 }
 
+/** Sections of docs/spec-decisions.md: what the specification leaves open, decided by this suite. */
+export const DECISIONS_SECTION = 'spec-decisions.md'
+
 export function tierOf(rule: Rule): RuleTier {
-  return rule.tier ?? (rule.section.startsWith('decisions.md') ? 'beyond-spec' : 'spec')
+  return rule.tier ?? (rule.section.startsWith(DECISIONS_SECTION) ? 'beyond-spec' : 'spec')
 }

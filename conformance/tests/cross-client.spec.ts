@@ -1,12 +1,15 @@
+import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { grantRequest, incomingPaymentAccess, quoteAccess } from '../gnap/grant-requests.ts'
+import type { IssuedGrant } from '../gnap/grant-types.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { Resources } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
 import { covers, rule } from '../rules/covers.ts'
+import { notApplicable } from '../rules/not-applicable.ts'
 
 /** decisions.md: another client's resource under `read` (not `read-all`) is forbidden or not found. */
 const HIDDEN = [403, 404]
@@ -15,7 +18,7 @@ const NO_SECOND_CLIENT =
 
 test.describe('another client: read shows only the client’s own, read-all shows all', () => {
   test(
-    "a quote token with read does not show another client's quote; read-all does where it is granted",
+    "a quote token with read does not show another client's quote",
     covers('AUTH-PERMISSION'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
@@ -34,22 +37,32 @@ test.describe('another client: read shows only the client’s own, read-all show
         controlStatus: 200,
         controlWhat: 'the second client reads its own quote',
       })
+    },
+  )
 
+  test(
+    "a quote token with read-all reads another client's quote where the server grants it",
+    covers('AUTH-PERMISSION'),
+    async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
+      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
+      const { sender, unit } = discovery
       const readAll = await secondGrants!.gnap.requestGrant(
         sender.authServer,
         grantRequest(secondGrants!.client, [{ ...quoteAccess(), actions: ['read-all'] }]),
       )
-      const readAllToken = (readAll.response.json as { access_token?: { value?: string } } | undefined)
-        ?.access_token?.value
-      test.skip(
-        readAll.response.status !== 200 || !readAllToken,
-        `the server does not grant read-all: ${summarize(readAll)}`,
-      )
-      const read = await second.send(resourceCalls.getQuote(theirs.id), readAllToken!)
+      const token = issuedToken(readAll)
+      notApplicable(token === undefined, `the server does not grant quote read-all: ${summarize(readAll)}`)
+      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
+      const theirs = await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })
+      const read = await new Resources(secondApi!).send(resourceCalls.getQuote(theirs.id), token!)
       expect(
         read.response.status,
         rule('AUTH-PERMISSION', `read-all reads another client's quote: ${summarize(read)}`),
       ).toBe(200)
+      expect(
+        (read.response.json as { id?: unknown } | undefined)?.id,
+        rule('AUTH-PERMISSION', `read-all reads the quote asked for: ${summarize(read)}`),
+      ).toBe(theirs.id)
     },
   )
 
@@ -120,11 +133,10 @@ test.describe('another client: read shows only the client’s own, read-all show
         receiver.authServer,
         grantRequest(secondGrants!.client, [incomingPaymentAccess(receiver, ['read-all', 'list-all'])]),
       )
-      const token = (readAll.response.json as { access_token?: { value?: string } } | undefined)?.access_token
-        ?.value
-      test.skip(
-        readAll.response.status !== 200 || !token,
-        `the server does not grant read-all: ${summarize(readAll)}`,
+      const token = issuedToken(readAll)
+      notApplicable(
+        token === undefined,
+        `the server does not grant incoming-payment read-all and list-all: ${summarize(readAll)}`,
       )
       const second = new Resources(secondApi!)
       const read = await second.send(resourceCalls.getIncomingPayment(theirs.id), token!)
@@ -140,4 +152,47 @@ test.describe('another client: read shows only the client’s own, read-all show
       )
     },
   )
+
+  test(
+    "an outgoing-payment token with read-all and list-all shows another client's outgoing payment where the server grants it",
+    covers('AUTH-PERMISSION'),
+    async ({ resources, discovery, sharedGrants, paymentSteps, secondApi, secondGrants }) => {
+      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
+      const { sender, unit } = discovery
+      const readAll = await secondGrants!.outgoingPaymentIfGranted(sender, {
+        actions: ['read-all', 'list-all'],
+      })
+      notApplicable(
+        'refused' in readAll,
+        `the server does not grant outgoing-payment read-all and list-all: ${'refused' in readAll ? summarize(readAll.refused) : ''}`,
+      )
+      const token = (readAll as { issued: IssuedGrant }).issued.grant.access_token.value
+      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
+      const theirs = await resources.createOutgoingPayment(
+        await sharedGrants.token('outgoing-payment'),
+        sender,
+        (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id,
+      )
+      const second = new Resources(secondApi!)
+      const read = await second.send(resourceCalls.getOutgoingPayment(theirs.id), token)
+      expect(
+        read.response.status,
+        rule('AUTH-PERMISSION', `read-all reads another client's outgoing payment: ${summarize(read)}`),
+      ).toBe(200)
+      const listed = (
+        await walkList(second, resourceCalls.listOutgoingPayments(sender, 100), token, 'AUTH-PERMISSION')
+      ).map((item) => (item as { id?: unknown }).id)
+      expect(listed, rule('AUTH-PERMISSION', "list-all shows another client's outgoing payment")).toContain(
+        theirs.id,
+      )
+    },
+  )
 })
+
+/** The access token of a grant request's answer, or undefined when the server did not issue one. */
+function issuedToken(exchange: Exchange): string | undefined {
+  if (exchange.response.status !== 200) return undefined
+  const value = (exchange.response.json as { access_token?: { value?: unknown } } | undefined)?.access_token
+    ?.value
+  return typeof value === 'string' ? value : undefined
+}

@@ -9,6 +9,7 @@ import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts
 import type { Resources } from '../resources/resources.ts'
 import { covers, rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
+import { warn } from '../rules/warn.ts'
 
 async function expectWorks(
   resources: Resources,
@@ -63,6 +64,29 @@ test.describe('token management', () => {
 
       await expectWorks(resources, 'TOKEN-ROTATE', list, rotated.value, 'the rotated token')
       await expectDead(resources, 'TOKEN-ROTATE', list, old.value, 'the token it replaced')
+    },
+  )
+
+  test(
+    'two tokens issued to the client have different manage URIs',
+    covers('TOKEN-MANAGE-DISTINCT'),
+    async ({ grants, discovery }) => {
+      const { receiver } = discovery
+      const [first, second] = await Promise.all([
+        grants.incomingPayment(receiver),
+        grants.incomingPayment(receiver),
+      ])
+      const [a, b] = [first.grant.access_token, second.grant.access_token]
+      expectWellFormedToken(a)
+      expectWellFormedToken(b)
+      expect(
+        a.value,
+        rule('TOKEN-MANAGE-DISTINCT', 'positive control: two grants issued two tokens to compare'),
+      ).not.toBe(b.value)
+      // A SHOULD (RFC 9635 lets the token presented say which token is managed): a warning, never a failure.
+      if (a.manage === b.manage) {
+        warn('TOKEN-MANAGE-DISTINCT', `two tokens share the manage URI ${a.manage}`)
+      }
     },
   )
 

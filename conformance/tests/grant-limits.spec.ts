@@ -4,7 +4,6 @@ import { expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
 import { LimitedPayments, type QuotedAmount } from '../resources/limited-payments.ts'
-import { PaymentSteps } from '../resources/payment-steps.ts'
 import { covers, rule } from '../rules/covers.ts'
 
 // Small amounts, in units of `discovery.unit` (the smallest the target lets the suite move): the sender's
@@ -26,11 +25,11 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
     test(
       `a ${limitKey} limit admits payments up to exactly the limit and refuses beyond it`,
       covers('LIM-AMOUNT'),
-      async ({ grants, resources, discovery, sharedGrants }) => {
+      async ({ grants, resources, discovery, paymentSteps }) => {
         const walletAddress = side === 'debit' ? discovery.sender : discovery.receiver
         const [limit, first, unit] = [LIMIT * discovery.unit, FIRST * discovery.unit, discovery.unit]
         const payments = await LimitedPayments.obtain(
-          { grants, resources, discovery, sharedGrants },
+          { grants, resources, discovery, paymentSteps },
           { [limitKey]: amountIn(walletAddress, limit) },
         )
         const receiver = (await payments.receiver()).id
@@ -73,10 +72,10 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
   test(
     'payments sent at the same time cannot together exceed a debitAmount limit',
     covers('LIM-AMOUNT'),
-    async ({ grants, resources, discovery, sharedGrants }) => {
+    async ({ grants, resources, discovery, paymentSteps }) => {
       const [limit, value] = [CONCURRENT_LIMIT * discovery.unit, CONCURRENT_VALUE * discovery.unit]
       const payments = await LimitedPayments.obtain(
-        { grants, resources, discovery, sharedGrants },
+        { grants, resources, discovery, paymentSteps },
         { debitAmount: amountIn(discovery.sender, limit) },
       )
       const receiver = (await payments.receiver()).id
@@ -110,13 +109,12 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
   test(
     'a receiver limit refuses payments to any other incoming payment',
     covers('LIM-RECEIVER'),
-    async ({ grants, resources, discovery, sharedGrants }) => {
+    async ({ grants, resources, discovery, paymentSteps }) => {
       // The receivers come first: the grant names one of them.
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
-      const named = (await steps.receiver()).payment.id
-      const other = (await steps.receiver()).payment.id
+      const named = (await paymentSteps.receiver()).payment.id
+      const other = (await paymentSteps.receiver()).payment.id
       const payments = await LimitedPayments.obtain(
-        { grants, resources, discovery, sharedGrants },
+        { grants, resources, discovery, paymentSteps },
         { receiver: named },
       )
 
@@ -143,11 +141,11 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
   test(
     'with an interval the limit applies per interval and the next interval starts fresh',
     waitsLong(covers('LIM-INTERVAL')),
-    async ({ grants, resources, discovery, sharedGrants }) => {
+    async ({ grants, resources, discovery, paymentSteps }) => {
       const interval = limitInterval()
       const [limit, unit] = [LIMIT * discovery.unit, discovery.unit]
       const payments = await LimitedPayments.obtain(
-        { grants, resources, discovery, sharedGrants },
+        { grants, resources, discovery, paymentSteps },
         { debitAmount: amountIn(discovery.sender, limit), interval: interval.value },
       )
       const receiver = (await payments.receiver()).id

@@ -16,12 +16,12 @@ test.describe('grant spent amounts: what a grant has spent', () => {
   test(
     "a new grant has spent nothing, then the sum of its own settled payments, never another grant's",
     covers('GSA-GET', 'GSA-CREATE'),
-    async ({ grants, resources, discovery, sharedGrants }) => {
+    async ({ grants, resources, discovery, paymentSteps }) => {
       const { sender, receiver: receiverAddress, unit } = discovery
       const assets = { debit: sender, receive: receiverAddress }
       const limit = LIMIT * unit
       const payments = await LimitedPayments.obtain(
-        { grants, resources, discovery, sharedGrants },
+        { grants, resources, discovery, paymentSteps },
         { debitAmount: amountIn(sender, limit) },
       )
       const receiver = (await payments.receiver()).id
@@ -71,12 +71,12 @@ test.describe('grant spent amounts: what a grant has spent', () => {
   test(
     'with an interval, the spent amounts are those of the current interval',
     waitsLong(covers('GSA-GET', 'GSA-CREATE')),
-    async ({ grants, resources, discovery, sharedGrants }) => {
+    async ({ grants, resources, discovery, paymentSteps }) => {
       const { sender, receiver: receiverAddress, unit } = discovery
       const assets = { debit: sender, receive: receiverAddress }
       const interval = limitInterval()
       const payments = await LimitedPayments.obtain(
-        { grants, resources, discovery, sharedGrants },
+        { grants, resources, discovery, paymentSteps },
         { debitAmount: amountIn(sender, LIMIT * unit), interval: interval.value },
       )
       const receiver = (await payments.receiver()).id

@@ -1,15 +1,14 @@
-import type { OutgoingPaymentWithSpentAmounts, WalletAddress } from '@interledger/open-payments'
-import type { Exchange } from '../../clients/src/index.ts'
+import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { SHARED_DEBIT_UNITS } from '../fixtures/shared-grants.ts'
-import { summarize } from '../http/format-exchange.ts'
 import { describeAmount, expectAmountIn, sameAsset, sentWithinDebit } from '../resources/amount-checks.ts'
 import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
-import { PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker, type Resources } from '../resources/resources.ts'
+import { newMarker } from '../resources/resources.ts'
 import { msUntilServerPasses, sleep } from '../resources/server-time.ts'
 import { covers, rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
@@ -20,41 +19,30 @@ import { expiryWaitSeconds, tooLongToWait } from '../target/expiry-wait.ts'
 const PAYMENT_TEST_TIMEOUT_MS = 2 * SETTLEMENT_TIMEOUT_MS + 30_000
 test.describe.configure({ timeout: PAYMENT_TEST_TIMEOUT_MS })
 
-/** A refused creation, and the list shows it created nothing. */
-async function expectNothingCreated(
-  ruleId: RuleId,
-  resources: Resources,
-  exchange: Exchange,
-  statuses: number[],
-  what: string,
-  context: { sender: WalletAddress; token: string; marker: string },
-): Promise<void> {
-  expect(
-    exchange.response.status,
-    rule(ruleId, `${what} is refused with ${statuses.join(' or ')}: ${summarize(exchange)}`),
-  ).toBeOneOf(statuses)
-  const list = resourceCalls.listOutgoingPayments(context.sender, 100)
-  expect(
-    await resources.listed(list, context.token, context.marker),
-    rule(ruleId, `${what} created no outgoing payment`),
-  ).toBe(false)
-}
-
 test.describe('outgoing payments: create', () => {
   test(
     'an outgoing payment from a quote carries the quote amounts',
     covers('OP-CREATE-QUOTE'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 3n * unit) })
 
-      const exchange = await steps.sendPayment(quote.id)
-      expect(
-        exchange.response.status,
-        rule('OP-CREATE-QUOTE', `paying the quote: ${summarize(exchange)}`),
-      ).toBe(201)
+      const marker = newMarker()
+      const token = await sharedGrants.token('outgoing-payment')
+      const listing = resourceCalls.listOutgoingPayments(sender, 100)
+      const exchange = await expectRefusedWithoutEffect(
+        await steps.sendPayment(paymentCalls.unknownId(sender, 'quotes'), marker),
+        {
+          rule: 'OP-CREATE-QUOTE',
+          what: 'an unknown quoteId',
+          statuses: [400, 404],
+          tookEffect: () => resources.listed(listing, token, marker),
+          control: () => steps.sendPayment(quote.id, marker),
+          controlStatus: 201,
+          controlWhat: 'paying the quote',
+        },
+      )
       const payment = exchange.response.json as OutgoingPaymentWithSpentAmounts
       expect(
         {
@@ -78,30 +66,32 @@ test.describe('outgoing payments: create', () => {
         rule('OP-CREATE-QUOTE', `sentAmount ${describeAmount(payment.sentAmount)} is within debitAmount`),
       ).toBe(true)
       expectGrantSpentAmounts('OP-CREATE-QUOTE', payment, unit)
-
-      const marker = newMarker()
-      const unknown = await steps.sendPayment(paymentCalls.unknownId(sender, 'quotes'), marker)
-      await expectNothingCreated('OP-CREATE-QUOTE', resources, unknown, [400, 404], 'an unknown quoteId', {
-        sender,
-        token: await sharedGrants.token('outgoing-payment'),
-        marker,
-      })
     },
   )
 
   test(
     'an outgoing payment from an incoming payment and a debitAmount',
     covers('OP-CREATE-INCOMING'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, receiver: receiverWallet, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
 
-      const exchange = await steps.sendDirectPayment(receiver.id, 3n * unit)
-      expect(
-        exchange.response.status,
-        rule('OP-CREATE-INCOMING', `paying the incoming payment: ${summarize(exchange)}`),
-      ).toBe(201)
+      const marker = newMarker()
+      const token = await sharedGrants.token('outgoing-payment')
+      const foreign = foreignAmount(sender, 3n * unit)
+      const listing = resourceCalls.listOutgoingPayments(sender, 100)
+      const exchange = await expectRefusedWithoutEffect(
+        await resources.send(paymentCalls.payIncomingPayment(sender, receiver.id, foreign, marker), token),
+        {
+          rule: 'OP-CREATE-INCOMING',
+          what: `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,
+          statuses: [400],
+          tookEffect: () => resources.listed(listing, token, marker),
+          control: () => steps.sendDirectPayment(receiver.id, 3n * unit, marker, token),
+          controlStatus: 201,
+          controlWhat: "paying the incoming payment with a debitAmount in the sender's asset",
+        },
+      )
       const payment = exchange.response.json as OutgoingPaymentWithSpentAmounts
       expect(
         {
@@ -116,58 +106,41 @@ test.describe('outgoing payments: create', () => {
       ).toEqual({ walletAddress: sender.id, receiver: receiver.id, debitAmount: amountIn(sender, 3n * unit) })
       expectAmountIn('OP-CREATE-INCOMING', payment.receiveAmount, receiverWallet, 'receiveAmount')
       expectGrantSpentAmounts('OP-CREATE-INCOMING', payment, unit)
-
-      const marker = newMarker()
-      const token = await sharedGrants.token('outgoing-payment')
-      const foreign = foreignAmount(sender, 3n * unit)
-      const refused = await resources.send(
-        paymentCalls.payIncomingPayment(sender, receiver.id, foreign, marker),
-        token,
-      )
-      await expectNothingCreated(
-        'OP-CREATE-INCOMING',
-        resources,
-        refused,
-        [400],
-        `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,
-        { sender, token, marker },
-      )
     },
   )
 
   test(
     'a quote pays one outgoing payment only',
     covers('OP-QUOTE-ONCE'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
       await steps.pay(quote, 'OP-QUOTE-ONCE')
 
       const marker = newMarker()
-      const again = await steps.sendPayment(quote.id, marker)
-      await expectNothingCreated(
-        'OP-QUOTE-ONCE',
-        resources,
-        again,
-        [400],
-        'a second payment from the quote',
-        {
-          sender,
-          token: await sharedGrants.token('outgoing-payment'),
-          marker,
+      const token = await sharedGrants.token('outgoing-payment')
+      const listing = resourceCalls.listOutgoingPayments(sender, 100)
+      await expectRefusedWithoutEffect(await steps.sendPayment(quote.id, marker), {
+        rule: 'OP-QUOTE-ONCE',
+        what: 'a second payment from the quote',
+        statuses: [400],
+        tookEffect: () => resources.listed(listing, token, marker),
+        control: async () => {
+          const fresh = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
+          return steps.sendPayment(fresh.id, marker)
         },
-      )
+        controlStatus: 201,
+        controlWhat: 'a payment from a fresh quote',
+      })
     },
   )
 
   test(
     'an expired quote pays nothing',
     waitsLong(covers('OP-QUOTE-EXPIRY')),
-    async ({ resources, discovery, sharedGrants, target }) => {
+    async ({ resources, discovery, sharedGrants, target, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
       const receivedAt = Date.now()
@@ -183,29 +156,19 @@ test.describe('outgoing payments: create', () => {
       // Asked for after the wait: a token held across it may have expired meanwhile.
       const token = await sharedGrants.token('outgoing-payment')
       const marker = newMarker()
-      const late = await steps.sendPayment(quote.id, marker, token)
-      await expectNothingCreated(
-        'OP-QUOTE-EXPIRY',
-        resources,
-        late,
-        [400],
-        `the quote after ${quote.expiresAt}`,
-        {
-          sender,
-          token,
-          marker,
+      const listing = resourceCalls.listOutgoingPayments(sender, 100)
+      await expectRefusedWithoutEffect(await steps.sendPayment(quote.id, marker, token), {
+        rule: 'OP-QUOTE-EXPIRY',
+        what: `the quote after ${quote.expiresAt}`,
+        statuses: [400],
+        tookEffect: () => resources.listed(listing, token, marker),
+        control: async () => {
+          const fresh = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
+          return steps.sendPayment(fresh.id, marker, token)
         },
-      )
-
-      const fresh = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
-      const control = await steps.sendPayment(fresh.id, newMarker(), token)
-      expect(
-        control.response.status,
-        rule(
-          'OP-QUOTE-EXPIRY',
-          `positive control, a fresh quote to the same receiver: ${summarize(control)}`,
-        ),
-      ).toBe(201)
+        controlStatus: 201,
+        controlWhat: 'a payment from a fresh quote to the same receiver',
+      })
     },
   )
 })

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { describeAmount, sentWithinDebit } from '../resources/amount-checks.ts'
 import { paymentCalls } from '../resources/payment-calls.ts'
-import { PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { sleep } from '../resources/server-time.ts'
@@ -22,9 +22,8 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
   test(
     'a payment settles: sentAmount reaches its amount and the receiver receives it once',
     covers('OP-SETTLE', 'OP-PROCESS'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { receiver: receiverWallet, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 5n * unit })
       const quote = await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 5n * unit) })
       const created = await steps.pay(quote)
@@ -64,9 +63,8 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
   test(
     'a payment the sender cannot cover fails, or is refused',
     covers('OP-FAILED', 'OP-PROCESS'),
-    async ({ grants, resources, discovery, sharedGrants }) => {
+    async ({ grants, discovery, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       // A grant of its own whose limit lets the payment through: only the sender's balance stands in its way.
       const limits = { debitAmount: amountIn(sender, 2n * BEYOND_ANY_BALANCE) }
       const token = (await grants.outgoingPayment(sender, { limits })).grant.access_token.value
@@ -112,9 +110,8 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
   test(
     'get and list show the payment; an unknown id is not found',
     covers('OP-GET'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
       const created = await steps.pay(
         await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) }),

@@ -3,10 +3,10 @@ import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
-import { summarize } from '../http/format-exchange.ts'
 import { describeAmount } from '../resources/amount-checks.ts'
 import { readUnlessGone } from '../resources/incoming-payment-steps.ts'
-import { PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { expectRefusal } from '../resources/refusals.ts'
 import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
 import { covers, rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
@@ -19,19 +19,12 @@ const RECEIVER_LIFETIME_MS = 8_000
 
 test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS })
 
-function expectQuoteRefused(ruleId: RuleId, exchange: Exchange, what: string): void {
-  expect(
-    exchange.response.status,
-    rule(ruleId, `${what} is refused with 400 or 403: ${summarize(exchange)}`),
-  ).toBeOneOf(REFUSED)
-}
-
 /**
  * A payment to a receiver that takes no more is refused at creation, or, when the server only finds out
  * while sending (a quote made earlier), accepted and then failed: a payment that fails MUST be marked failed
  * (OP-FAILED), and the receiver's rule is the caller's to check on the receiver.
  */
-async function expectPaymentRefused(
+async function expectRefusedOrFailed(
   ruleId: RuleId,
   steps: PaymentSteps,
   exchange: Exchange,
@@ -41,19 +34,15 @@ async function expectPaymentRefused(
     await steps.untilFailed((exchange.response.json as OutgoingPayment).id, 'OP-FAILED')
     return
   }
-  expect(
-    exchange.response.status,
-    rule(ruleId, `${what} is refused with 400 or 403 (or accepted, then failed): ${summarize(exchange)}`),
-  ).toBeOneOf(REFUSED)
+  expectRefusal(exchange, { rule: ruleId, what: `${what} (or accepted, then failed)`, statuses: REFUSED })
 }
 
 test.describe('incoming payments paid by outgoing payments', () => {
   test(
     'an incoming payment completes once it has received its incomingAmount',
     covers('IP-COMPLETE-ON-RECEIPT', 'QT-INFER'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ discovery, paymentSteps: steps }) => {
       const { receiver: receiverWallet, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const [whole, part] = [10n * unit, 4n * unit]
       const { payment: receiver } = await steps.receiver({ incomingValue: whole })
 
@@ -85,11 +74,29 @@ test.describe('incoming payments paid by outgoing payments', () => {
   )
 
   test(
+    'an incoming payment without incomingAmount does not complete by receiving',
+    covers('IP-COMPLETE-ON-RECEIPT'),
+    async ({ discovery, paymentSteps: steps }) => {
+      const { receiver: receiverWallet, unit } = discovery
+      const { payment: receiver } = await steps.receiver()
+      await steps.pay(await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 3n * unit) }))
+      // Positive control: the payment reached it, so a completion by receiving would have happened by now.
+      const paid = await steps.untilReceived(receiver.id, 3n * unit, 'IP-COMPLETE-ON-RECEIPT')
+      expect(
+        paid.completed,
+        rule(
+          'IP-COMPLETE-ON-RECEIPT',
+          `without incomingAmount, receiving ${3n * unit} does not complete it (only POST complete does)`,
+        ),
+      ).toBe(false)
+    },
+  )
+
+  test(
     'a completed incoming payment takes no further payment',
     covers('IP-REJECT-AFTER-COMPLETE', 'OP-FAILED'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ discovery, paymentSteps: steps }) => {
       const { sender, receiver: receiverWallet, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment: receiver } = await steps.receiver({ incomingValue: 3n * unit })
       const earlier = await steps.quote(
         receiver.id,
@@ -102,18 +109,18 @@ test.describe('incoming payments paid by outgoing payments', () => {
       await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
 
       const ruleId: RuleId = 'IP-REJECT-AFTER-COMPLETE'
-      expectQuoteRefused(
-        ruleId,
-        await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }),
-        'a quote to the completed incoming payment',
-      )
-      await expectPaymentRefused(
+      expectRefusal(await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }), {
+        rule: ruleId,
+        what: 'a quote to the completed incoming payment',
+        statuses: REFUSED,
+      })
+      await expectRefusedOrFailed(
         ruleId,
         steps,
         await steps.sendDirectPayment(receiver.id, unit),
         'a payment with a debitAmount to the completed incoming payment',
       )
-      await expectPaymentRefused(
+      await expectRefusedOrFailed(
         ruleId,
         steps,
         await steps.sendPayment(earlier.id),
@@ -129,9 +136,8 @@ test.describe('incoming payments paid by outgoing payments', () => {
   test(
     'an expired incoming payment takes no further payment',
     waitsLong(covers('IP-REJECT-AFTER-EXPIRY', 'OP-FAILED')),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       // The expiry is set on the target's clock, read from a first receiver's createdAt: one computed from ours
       // lies in the target's past when its clock runs ahead, and the create is rightly refused.
       const clock = await steps.receiver()
@@ -147,18 +153,18 @@ test.describe('incoming payments paid by outgoing payments', () => {
       await sleep(msUntilServerPasses(deadline, receiver.createdAt, receivedAt))
 
       const ruleId: RuleId = 'IP-REJECT-AFTER-EXPIRY'
-      expectQuoteRefused(
-        ruleId,
-        await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }),
-        `a quote to the incoming payment after its expiresAt ${deadline}`,
-      )
-      await expectPaymentRefused(
+      expectRefusal(await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }), {
+        rule: ruleId,
+        what: `a quote to the incoming payment after its expiresAt ${deadline}`,
+        statuses: REFUSED,
+      })
+      await expectRefusedOrFailed(
         ruleId,
         steps,
         await steps.sendDirectPayment(receiver.id, unit),
         `a payment with a debitAmount after ${deadline}`,
       )
-      await expectPaymentRefused(
+      await expectRefusedOrFailed(
         ruleId,
         steps,
         await steps.sendPayment(earlier.id),

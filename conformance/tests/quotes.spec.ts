@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { describeAmount, expectAmountIn } from '../resources/amount-checks.ts'
 import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
-import { PaymentSteps } from '../resources/payment-steps.ts'
+import { expectRefusal } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { covers, rule } from '../rules/covers.ts'
 import { notApplicable } from '../rules/not-applicable.ts'
@@ -33,16 +33,6 @@ function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress
   return quote
 }
 
-function expectRefused(ruleId: RuleId, exchange: Exchange, what: string): void {
-  expect(exchange.response.status, rule(ruleId, `${what} is refused with 400: ${summarize(exchange)}`)).toBe(
-    400,
-  )
-  expect(
-    (exchange.response.json as { error?: { code?: unknown } } | undefined)?.error?.code,
-    rule(ruleId, `${what}: the refusal carries an error code`),
-  ).toEqual(expect.any(String))
-}
-
 /** Fixed-send and fixed-receive: the amount given is kept, the other one is worked out in its own asset. */
 const FIXED_AMOUNTS = [
   {
@@ -66,8 +56,7 @@ test.describe('quotes', () => {
     test(
       `a ${name} quote keeps the ${fixed} and works out the ${other}`,
       covers('QT-CREATE'),
-      async ({ resources, discovery, sharedGrants }) => {
-        const steps = new PaymentSteps(resources, discovery, sharedGrants)
+      async ({ discovery, paymentSteps: steps }) => {
         const { payment } = await steps.receiver({ incomingValue: 1000n * discovery.unit })
         const amount = amountIn(discovery[fixedIn], 7n * discovery.unit)
 
@@ -82,11 +71,11 @@ test.describe('quotes', () => {
 
         const foreign = foreignAmount(discovery[fixedIn], 7n * discovery.unit)
         const refused = await steps.sendQuote(payment.id, { [fixed]: foreign }, 'invalid')
-        expectRefused(
-          'QT-CREATE',
-          refused,
-          `a ${fixed} in ${describeAmount(foreign)}, not the ${fixedIn}'s asset`,
-        )
+        expectRefusal(refused, {
+          rule: 'QT-CREATE',
+          what: `a ${fixed} in ${describeAmount(foreign)}, not the ${fixedIn}'s asset`,
+          statuses: [400],
+        })
       },
     )
   }
@@ -94,15 +83,14 @@ test.describe('quotes', () => {
   test(
     'a quote with both debitAmount and receiveAmount is refused',
     covers('QT-ONE-AMOUNT'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ discovery, paymentSteps: steps }) => {
       const { sender, receiver, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment } = await steps.receiver({ incomingValue: 1000n * unit })
       const debitAmount = amountIn(sender, 5n * unit)
       const receiveAmount = amountIn(receiver, 5n * unit)
 
       const refused = await steps.sendQuote(payment.id, { debitAmount, receiveAmount }, 'invalid')
-      expectRefused('QT-ONE-AMOUNT', refused, 'a quote with both amounts')
+      expectRefusal(refused, { rule: 'QT-ONE-AMOUNT', what: 'a quote with both amounts', statuses: [400] })
 
       for (const amounts of [{ debitAmount }, { receiveAmount }]) {
         const control = await steps.sendQuote(payment.id, amounts)
@@ -117,9 +105,8 @@ test.describe('quotes', () => {
   test(
     "without amounts, the quote receives what the receiver's incomingAmount asks",
     covers('QT-INFER'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ discovery, paymentSteps: steps }) => {
       const { sender, receiver, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment } = await steps.receiver({ incomingValue: 25n * unit })
 
       const quote = expectQuoteOf('QT-INFER', await steps.sendQuote(payment.id, {}), sender, payment.id)
@@ -144,9 +131,8 @@ test.describe('quotes', () => {
   test(
     'without amounts and no incomingAmount, the quote fails',
     covers('QT-NO-AMOUNT'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ discovery, paymentSteps: steps }) => {
       const { sender } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment } = await steps.receiver()
       expect(
         payment.incomingAmount,
@@ -154,7 +140,11 @@ test.describe('quotes', () => {
       ).toBeUndefined()
 
       const refused = await steps.sendQuote(payment.id, {})
-      expectRefused('QT-NO-AMOUNT', refused, 'a quote without amounts to a receiver without incomingAmount')
+      expectRefusal(refused, {
+        rule: 'QT-NO-AMOUNT',
+        what: 'a quote without amounts to a receiver without incomingAmount',
+        statuses: [400],
+      })
 
       const control = await steps.sendQuote(payment.id, {
         debitAmount: amountIn(sender, 5n * discovery.unit),
@@ -169,9 +159,8 @@ test.describe('quotes', () => {
   test(
     'get returns the quote; an unknown id is not found',
     covers('QT-GET'),
-    async ({ resources, discovery, sharedGrants }) => {
+    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const { payment } = await steps.receiver({ incomingValue: 1000n * unit })
       const created = await steps.quote(payment.id, { debitAmount: amountIn(sender, 3n * unit) })
       const token = await sharedGrants.token('quote')
@@ -211,14 +200,13 @@ test.describe('quotes', () => {
   test(
     "a quote across assets debits the sender's asset and receives the receiver's",
     covers('QT-CROSS-ASSET'),
-    async ({ resources, discovery, sharedGrants, grants }) => {
+    async ({ discovery, grants, paymentSteps: steps }) => {
       const { sender, otherAsset, unit } = discovery
       notApplicable(
         !otherAsset,
         'the target file gives no walletAddresses.otherAsset (a wallet in another asset)',
       )
       const other = otherAsset!
-      const steps = new PaymentSteps(resources, discovery, sharedGrants)
       const token = (await grants.incomingPayment(other)).grant.access_token.value
       const { payment } = await steps.receiver({ incomingValue: 10_000n * unit }, other, token)
 
@@ -253,7 +241,11 @@ test.describe('quotes', () => {
         { receiveAmount: amountIn(sender, 100n * unit) },
         'invalid',
       )
-      expectRefused('QT-CROSS-ASSET', refused, `a receiveAmount in the sender's asset, not the receiver's`)
+      expectRefusal(refused, {
+        rule: 'QT-CROSS-ASSET',
+        what: `a receiveAmount in the sender's asset, not the receiver's`,
+        statuses: [400],
+      })
     },
   )
 })

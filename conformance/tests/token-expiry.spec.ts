@@ -6,6 +6,7 @@ import { summarize } from '../http/format-exchange.ts'
 import { REFUSED_TOKEN_STATUSES } from '../resources/authentication-checks.ts'
 import { OPERATION_CASES, type TokenKind } from '../resources/operation-cases.ts'
 import { newMarker } from '../resources/resources.ts'
+import { sleep } from '../resources/server-time.ts'
 import { covers, rule } from '../rules/covers.ts'
 import { expiryWaitSeconds, tooLongToWait } from '../target/expiry-wait.ts'
 
@@ -68,9 +69,7 @@ test.describe('token expiry', () => {
           )
           .toBe(operationCase.success)
       }
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.max(0, expiresAt + AFTER_EXPIRY_MS - Date.now())),
-      )
+      await sleep(Math.max(0, expiresAt + AFTER_EXPIRY_MS - Date.now()), 'the tokens to expire')
 
       for (const { operationCase, call } of calls) {
         const refused = await api.send({

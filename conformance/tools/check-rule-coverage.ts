@@ -1,21 +1,12 @@
-import { spawnSync } from 'node:child_process'
 import { RULES } from '../rules/registry.ts'
-import { findCoverageProblems, type ListedSuite, rulesDeclaredBy } from './rule-coverage.ts'
+import { listTests } from './list-tests.ts'
+import { findCoverageProblems, rulesDeclaredBy } from './rule-coverage.ts'
 
 /**
  * Fails when a registered rule has no test (unless it is marked pending with the issue that will add it), or a
  * test names a rule the registry does not know. Reads Playwright's own test listing, so it sees exactly what runs.
  */
-const listing = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json'], {
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-})
-if (listing.status !== 0) {
-  console.error(listing.stderr || listing.stdout)
-  console.error('rule coverage: could not list the tests')
-  process.exit(1)
-}
-const report = JSON.parse(listing.stdout) as { suites: ListedSuite[] }
+const report = listTests()
 const declared = rulesDeclaredBy(report.suites)
 const problems = findCoverageProblems(RULES, declared)
 const pending = RULES.filter((rule) => rule.pending && !declared.has(rule.id))

@@ -14,17 +14,29 @@ export interface ListedSuite {
 
 /** Rule ID -> titles of the tests that declare it (annotations; tags are the same IDs with an @). */
 export function rulesDeclaredBy(suites: ListedSuite[]): Map<string, string[]> {
+  return declarations(suites, (_path, title) => title)
+}
+
+/** Rule ID -> the tests that declare it, each as `file › describe › title`: what `op-conformance rules` lists. */
+export function testsByRule(suites: ListedSuite[]): Map<string, string[]> {
+  return declarations(suites, (path, title) => [...path, title].filter(Boolean).join(' › '))
+}
+
+function declarations(
+  suites: ListedSuite[],
+  name: (path: string[], title: string) => string,
+): Map<string, string[]> {
   const declared = new Map<string, string[]>()
-  const visit = (suite: ListedSuite) => {
+  const visit = (suite: ListedSuite, path: string[]) => {
     for (const spec of suite.specs ?? []) {
       const ids = (spec.tests ?? []).flatMap((t) =>
         (t.annotations ?? []).filter((a) => a.type === RULE_ANNOTATION).map((a) => a.description ?? ''),
       )
-      for (const id of new Set(ids)) declared.set(id, [...(declared.get(id) ?? []), spec.title])
+      for (const id of new Set(ids)) declared.set(id, [...(declared.get(id) ?? []), name(path, spec.title)])
     }
-    for (const child of suite.suites ?? []) visit(child)
+    for (const child of suite.suites ?? []) visit(child, [...path, child.title])
   }
-  for (const suite of suites) visit(suite)
+  for (const suite of suites) visit(suite, [suite.title])
   return declared
 }
 

@@ -1,11 +1,10 @@
-import type { Mutant } from './catalog.ts'
+import { type Mutant, SRC } from './mutant.ts'
 
 /**
  * One bug per property of conformance/properties: each must turn its property red, and fast-check must shrink
- * the input to a small counterexample (the runner's failure detail prints it with the replay command).
+ * the input to a small counterexample (the property prints it with the command that replays it).
  */
 
-const SRC = 'reference-server/src'
 const PROPERTIES = 'conformance/properties'
 
 export const PROPERTY_MUTANTS: readonly Mutant[] = [

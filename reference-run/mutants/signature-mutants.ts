@@ -7,7 +7,7 @@ import {
   SIGNED_ROUTES,
   type SignedRoute,
 } from '../../reference-server/src/http-signatures/unchecked-route.ts'
-import { runSuite } from './suite-run.ts'
+import { failedRules, runSuite } from './suite-run.ts'
 
 /**
  * Proves the suite's signature matrices notice a verifier that skips a check, or skips one route:
@@ -51,6 +51,8 @@ const ROUTE_ROWS: Record<SignedRoute, { spec: string; grep: string }> = {
 
 interface Outcome {
   red: string[]
+  /** The rules the verdict fails for the red rows. */
+  failed: string[]
   warned: string[]
   passed: number
 }
@@ -71,7 +73,7 @@ async function runMatrix(
       workers: 1,
       ...(grep === undefined ? {} : { grep }),
     })
-    const outcome: Outcome = { red: [], warned: [], passed: 0 }
+    const outcome: Outcome = { red: [], failed: failedRules(run), warned: [], passed: 0 }
     for (const test of run.tests) {
       if (test.status === 'failed' || test.status === 'timedOut') outcome.red.push(test.title)
       else if (test.status === 'passed') {
@@ -87,9 +89,10 @@ async function runMatrix(
   }
 }
 
-function report(what: string, { red, warned }: Outcome, noticed: boolean, expected: string): void {
+function report(what: string, { red, failed, warned }: Outcome, noticed: boolean, expected: string): void {
   console.log(
-    `\n${what}: ${red.length} red, ${warned.length} warned -> ${noticed ? 'noticed' : `UNNOTICED (expected ${expected})`}`,
+    `\n${what}: ${red.length} red, ${warned.length} warned -> ${noticed ? 'noticed' : `UNNOTICED (expected ${expected})`}` +
+      (failed.length > 0 ? `; rules failed: ${failed.join(', ')}` : ''),
   )
   for (const title of red) console.log(`  red   ${title}`)
   for (const title of warned) console.log(`  warn  ${title}`)

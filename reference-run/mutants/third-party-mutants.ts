@@ -1,13 +1,10 @@
-import type { KnownGap, Mutant } from './catalog.ts'
+import { type KnownGap, type Mutant, SRC, TESTS } from './mutant.ts'
 
 /**
  * What running the suite against a server we did not write (Rafiki) changed, proven on ours. A check made
  * sharper has a bug that must turn its rule red; an answer the suite learned to accept (a tolerance) has a
  * mutant that gives that answer, and the verdict must not fail its rules for it.
  */
-
-const SRC = 'reference-server/src'
-const TESTS = 'conformance/tests'
 
 const UNKNOWN_CONTINUATION =
   "return new HttpError(404, 'invalid_continuation', 'There is no grant to continue at this URI.')"

@@ -31,6 +31,8 @@ export interface AppDependencies {
 export function createApp(deps: AppDependencies): Express {
   const app = express()
   app.disable('x-powered-by')
+  // No client revalidates these resources, so an ETag (a SHA-1 of every response body) is pure cost.
+  app.disable('etag')
   // Wallet address names are case-sensitive path segments.
   app.set('case sensitive routing', true)
 

@@ -33,6 +33,8 @@ export interface AuthAppDependencies {
 export function createAuthApp(deps: AuthAppDependencies): Express {
   const app = express()
   app.disable('x-powered-by')
+  // No client revalidates these resources, so an ETag (a SHA-1 of every response body) is pure cost.
+  app.disable('etag')
   app.set('case sensitive routing', true)
   app.use(requestLogger(deps.logger))
 

@@ -1,3 +1,4 @@
+import { createActiveTokenCache } from './access-tokens/active-token-cache.ts'
 import { type AccessTokenService, createAccessTokenService } from './access-tokens/service.ts'
 import { type ClientWalletService, createClientWalletService } from './client-wallets/service.ts'
 import type { Database } from './db/database.ts'
@@ -61,6 +62,7 @@ export function createServices(deps: {
   const { rates, quoteLifetimeSeconds } = deps.payments ?? DEFAULT_PAYMENT_SETTINGS
   const auth = deps.auth ?? DEFAULT_AUTH_SETTINGS
   const clientWallets = createClientWalletService()
+  const tokenCache = createActiveTokenCache()
   return {
     walletAddresses: createWalletAddressService({ db: deps.db }),
     incomingPayments: createIncomingPaymentService({ db: deps.db }),
@@ -73,9 +75,14 @@ export function createServices(deps: {
       waitSeconds: auth.grantWaitSeconds,
       interactionExpiresIn: auth.interactionExpiresIn,
       accessTokenExpiresIn: auth.accessTokenExpiresIn,
+      tokenCache,
     }),
     interactions: createInteractionService({ db: deps.db }),
-    accessTokens: createAccessTokenService({ db: deps.db, expiresIn: auth.accessTokenExpiresIn }),
+    accessTokens: createAccessTokenService({
+      db: deps.db,
+      expiresIn: auth.accessTokenExpiresIn,
+      cache: tokenCache,
+    }),
     clientWallets,
     signatures: createSignatureService({ checks: auth.signatureChecks, clientWallets }),
     ledger: { check: () => checkLedger(deps.db) },

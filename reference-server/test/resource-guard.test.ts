@@ -60,6 +60,8 @@ for (const variant of databaseVariants('resource-guard')) {
     describe('token management', () => {
       it('rotates: a new value and manage URL, the same access, and the old token stops working', async () => {
         const grant = await grantFor()
+        // Used once first, so the resource server holds the token in memory: revoking must still reach it.
+        assert.equal((await createIncoming(tokenOf(grant))).status, 200)
         const rotated = await send(client, {
           method: 'POST',
           url: grant.access_token!.manage,
@@ -86,6 +88,8 @@ for (const variant of databaseVariants('resource-guard')) {
 
       it('revokes with DELETE: 204, the token stops working, and revoking again is still 204', async () => {
         const grant = await grantFor()
+        // Used once first, so the resource server holds the token in memory: revoking must still reach it.
+        assert.equal((await createIncoming(tokenOf(grant))).status, 200)
         const manage = grant.access_token!.manage
         const revoked = await send(client, { method: 'DELETE', url: manage, token: tokenOf(grant) })
         assert.equal(revoked.status, 204)
@@ -98,6 +102,8 @@ for (const variant of databaseVariants('resource-guard')) {
 
       it('kills every token of a grant revoked with DELETE /continue', async () => {
         const grant = await grantFor()
+        // Used once first, so the resource server holds the token in memory: revoking must still reach it.
+        assert.equal((await createIncoming(tokenOf(grant))).status, 200)
         const deleted = await send(client, {
           method: 'DELETE',
           url: grant.continue.uri,

@@ -1,12 +1,19 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
+import { CONSENT_ANNOTATION, LATENCY_ANNOTATION } from '../../conformance/rules/findings.ts'
 import { RULES } from '../../conformance/rules/registry.ts'
 import { resolveTarget } from '../../conformance/target/resolve-target.ts'
-import { headline } from './headline.ts'
-import { renderVerdictMarkdown, summaryLines, type VerdictSubject } from './render-verdict.ts'
+import { loadBaseline } from './baseline.ts'
+import { summariseLatency } from './latency.ts'
+import { renderJunit } from './render-junit.ts'
+import { renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
+import { renderVerdictHtml } from './render-verdict-html.ts'
+import { BASELINE_ENV } from './report-paths.ts'
+import { specIdentity, suiteIdentity } from './run-subject.ts'
 import { computeVerdict, observationsIn, type TestRecord } from './verdict.ts'
+import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
 
 interface Options {
@@ -15,10 +22,16 @@ interface Options {
 
 // Playwright colours error messages; the verdict files are plain text.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+/** Evidence is for reading: a longer exchange is cut, the HTML report keeps it whole. */
+const EVIDENCE_LIMIT = 20_000
 
-/** Writes the rule-by-rule verdict (JSON and Markdown) and prints its summary when the run ends. */
+/** Writes the rule-by-rule verdict (JSON, Markdown, HTML, JUnit) and prints its summary when the run ends. */
 export default class ConformanceReporter implements Reporter {
   readonly #records = new Map<string, TestRecord>()
+  readonly #evidence: Record<string, Evidence[]> = {}
+  readonly #latency: Record<string, number[]>[] = []
+  readonly #consentDrivers = new Set<string>()
+  readonly #otherFailures: string[] = []
   readonly #outputDir: string
   #suite: Suite | undefined
 
@@ -39,11 +52,15 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    if (!this.#counts(test)) return
+    const title = test.titlePath().slice(1).filter(Boolean).join(' › ')
+    if (!this.#counts(test)) {
+      if (result.status !== 'passed' && result.status !== 'skipped') this.#otherFailures.push(title)
+      return
+    }
     const annotations = [...test.annotations, ...result.annotations]
     const skip = annotations.find((a) => a.type === 'skip')
-    this.#records.set(test.id, {
-      title: test.titlePath().slice(1).filter(Boolean).join(' › '),
+    const record: TestRecord = {
+      title,
       file: relative(process.cwd(), test.location.file),
       outcome: result.status === 'passed' ? 'passed' : result.status === 'skipped' ? 'skipped' : 'failed',
       rules: [
@@ -55,7 +72,16 @@ export default class ConformanceReporter implements Reporter {
       ],
       skipReason: skip?.description,
       ...observationsIn(annotations),
-    })
+    }
+    this.#records.set(test.id, record)
+    for (const a of annotations) {
+      if (a.type === CONSENT_ANNOTATION && a.description) this.#consentDrivers.add(a.description)
+      if (a.type === LATENCY_ANNOTATION && a.description) this.#latency.push(JSON.parse(a.description))
+    }
+    const exchanges = result.attachments.filter((a) => a.body && a.contentType === 'text/plain')
+    if (record.outcome === 'failed' && exchanges.length > 0) {
+      this.#evidence[title] = exchanges.map((a) => ({ name: a.name, body: cut(a.body!.toString('utf8')) }))
+    }
   }
 
   onEnd(result: FullResult): void {
@@ -68,38 +94,58 @@ export default class ConformanceReporter implements Reporter {
         status: 'interrupted',
         errors: [{ message }],
         annotations: [],
+        attachments: [],
       } as unknown as TestResult)
     }
-    const verdict = computeVerdict(RULES, [...this.#records.values()])
-    mkdirSync(this.#outputDir, { recursive: true })
-    const jsonPath = join(this.#outputDir, 'verdict.json')
-    const markdownPath = join(this.#outputDir, 'verdict.md')
     const target = resolveTarget()
-    const subject: VerdictSubject = {
-      target: target.name,
-      walletAddresses: { ...target.walletAddresses },
-      suiteVersion: suiteVersion(),
-      finishedAt: new Date().toISOString(),
-    }
-    writeFileSync(
-      jsonPath,
-      `${JSON.stringify({ runStatus: result.status, ...subject, ...verdict }, null, 2)}\n`,
-    )
-    writeFileSync(markdownPath, renderVerdictMarkdown(verdict, subject))
+    const baselineFile = process.env[BASELINE_ENV]
+    const document = buildVerdictDocument({
+      verdict: computeVerdict(RULES, [...this.#records.values()]),
+      subject: {
+        target: target.name,
+        walletAddresses: { ...target.walletAddresses },
+        suite: suiteIdentity(),
+        spec: specIdentity(),
+        consentDrivers: [...this.#consentDrivers].sort(),
+        finishedAt: new Date().toISOString(),
+        latency: summariseLatency(this.#latency),
+      },
+      runStatus: result.status,
+      otherFailures: this.#otherFailures,
+      evidence: this.#evidence,
+      baseline: baselineFile ? loadBaseline(baselineFile) : undefined,
+    })
+    mkdirSync(this.#outputDir, { recursive: true })
+    const write = (name: string, text: string) => writeFileSync(join(this.#outputDir, name), text)
+    write('verdict.json', `${JSON.stringify(document, null, 2)}\n`)
+    write('verdict.md', renderVerdictMarkdown(document))
+    write('verdict.html', renderVerdictHtml(document))
+    write('junit.xml', renderJunit(document))
 
     const lines = [
       '',
-      `Conformance verdict: ${headline(verdict)} (run ${result.status})`,
-      ...summaryLines(verdict),
-      `  verdict: ${relative(process.cwd(), markdownPath)}`,
-      `conformance: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped`,
+      `Conformance verdict: ${document.headline} (run ${result.status})`,
+      ...summaryLines(document),
+      ...baselineLines(document),
+      `conformance: ${document.tests.passed} passed, ${document.tests.failed} failed, ${document.tests.skipped} skipped`,
       '',
     ]
     process.stdout.write(lines.join('\n'))
   }
 }
 
-function suiteVersion(): string {
-  const manifest = new URL('../../package.json', import.meta.url)
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+function baselineLines(document: ReturnType<typeof buildVerdictDocument>): string[] {
+  const b = document.baseline
+  if (!b) return []
+  return [
+    `  baseline ${relative(process.cwd(), b.file)}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
+    ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
+    ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
+  ]
+}
+
+function cut(text: string): string {
+  return text.length > EVIDENCE_LIMIT
+    ? `${text.slice(0, EVIDENCE_LIMIT)}\n... (cut; the HTML report has it all)`
+    : text
 }

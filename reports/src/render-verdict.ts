@@ -1,8 +1,9 @@
 import type { RuleTier } from '../../conformance/rules/rule.ts'
-import { headline, withReasons } from './headline.ts'
+import { withReasons } from './headline.ts'
 import { type RuleStatus, type RuleVerdict, TIERS, type Verdict } from './verdict.ts'
+import type { VerdictDocument } from './verdict-document.ts'
 
-const BADGE: Record<RuleStatus, string> = {
+export const BADGE: Record<RuleStatus, string> = {
   passed: 'PASS',
   warning: 'PASS (warning)',
   failed: 'FAIL',
@@ -14,26 +15,18 @@ const BADGE: Record<RuleStatus, string> = {
 }
 
 /** Beyond the spec, a failure is a warning: the badge says so. */
-const badgeOf = (r: RuleVerdict) =>
+export const badgeOf = (r: RuleVerdict) =>
   r.tier === 'beyond-spec' && r.status === 'failed' ? 'FAIL (warning, beyond the spec)' : BADGE[r.status]
 
-const TIER_TITLE: Record<RuleTier, string> = {
-  spec: 'The spec (payment-resource-service.md): decides conformance',
-  'beyond-spec': 'Beyond the spec (OpenAPI documents, decisions.md): failures are warnings',
+export const TIER_TITLE: Record<RuleTier, string> = {
+  spec: 'The spec (Payment Resource Service specification): decides conformance',
+  'beyond-spec': 'Beyond the spec (OpenAPI documents, docs/spec-decisions.md): failures are warnings',
   robustness: 'Robustness (answers to invalid input): its own section, does not decide conformance',
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', '<br>')
 
-/** What was tested, by which suite, when: a published verdict must say what it is about. */
-export interface VerdictSubject {
-  target: string
-  walletAddresses: Record<string, string>
-  suiteVersion: string
-  finishedAt: string
-}
-
-function countsLine(counts: Record<RuleStatus, number>): string {
+export function countsLine(counts: Record<RuleStatus, number>): string {
   return (
     `${counts.passed} passed, ${counts.warning} passed with warnings, ${counts.failed} failed, ` +
     `${counts.inconclusive} inconclusive, ${counts.skipped} not tested, ${counts['not-applicable']} not applicable, ` +
@@ -54,20 +47,21 @@ export function summaryLines(verdict: Verdict): string[] {
 }
 
 /** The publishable verdict: one table per tier, one row per rule, then the details of what failed or warned. */
-export function renderVerdictMarkdown(verdict: Verdict, subject: VerdictSubject): string {
+export function renderVerdictMarkdown(verdict: VerdictDocument): string {
   const out = [
     '# Open Payments conformance verdict',
     '',
-    `Target: **${subject.target}** (${Object.entries(subject.walletAddresses)
+    `Target: **${verdict.target}** (${Object.entries(verdict.walletAddresses)
       .map(([role, url]) => `${role} ${url}`)
       .join(', ')})  `,
-    `Suite: open-payments-conformance ${subject.suiteVersion}, finished ${subject.finishedAt}`,
+    `Suite: ${verdict.suite.name} ${verdict.suite.version} (commit ${verdict.suite.commit}), finished ${verdict.finishedAt}  `,
+    `Spec: OpenAPI ${verdict.spec.openApi} from ${verdict.spec.package} ${verdict.spec.packageVersion}; consent: ${verdict.consentDrivers.join(', ') || 'not needed'}`,
     '',
-    `**${headline(verdict)}**`,
+    `**${verdict.headline}**`,
     '',
     `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped.`,
     '',
-    'See docs/verdict.md for what the tiers and statuses mean.',
+    'See docs/verdict.md for what the tiers and statuses mean; verdict.html shows each failure with its requests.',
     '',
   ]
   for (const tier of TIERS) {

@@ -82,6 +82,8 @@ export interface RuleVerdict {
   status: RuleStatus
   tests: { title: string; file: string; outcome: TestOutcome }[]
   failures: string[]
+  /** Titles of the tests whose failures or findings fail the rule. */
+  failedIn: string[]
   warnings: string[]
   /** Why the rule was not tested (skip reasons) or does not apply. */
   reasons: string[]
@@ -117,6 +119,7 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
         tier: tierOf(rule),
         tests: [],
         failures: [],
+        failedIn: [],
         warnings: [],
         reasons: [],
         inconclusive: false,
@@ -126,6 +129,12 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
     ]),
   )
   const at = (id: string) => byRule.get(id)
+  const fail = (id: string, title: string, message: string) => {
+    const tally = at(id)
+    if (!tally) return
+    tally.failures.push(`${title}: ${message}`)
+    if (!tally.failedIn.includes(title)) tally.failedIn.push(title)
+  }
   for (const record of records) {
     const entry = { title: record.title, file: record.file, outcome: record.outcome }
     for (const id of observedBy(rules, record)) at(id)?.tests.push(entry)
@@ -133,7 +142,7 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
       for (const id of rulesNamedIn(warning)) at(id)?.warnings.push(`${record.title}: ${warning}`)
     }
     for (const finding of record.findings ?? []) {
-      for (const id of rulesNamedIn(finding)) at(id)?.failures.push(`${record.title}: ${finding}`)
+      for (const id of rulesNamedIn(finding)) fail(id, record.title, finding)
     }
     if (record.outcome === 'skipped') {
       for (const id of record.rules) {
@@ -149,7 +158,7 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
     if (record.outcome !== 'failed') continue
     const named = new Set(record.errors.flatMap(rulesNamedIn))
     const blamed = named.size > 0 ? named : new Set(record.rules)
-    for (const id of blamed) at(id)?.failures.push(`${record.title}: ${record.errors.join('\n')}`)
+    for (const id of blamed) fail(id, record.title, record.errors.join('\n'))
     for (const id of record.rules) {
       const tally = at(id)
       if (tally && !blamed.has(id)) tally.inconclusive = true

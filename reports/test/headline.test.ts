@@ -8,7 +8,7 @@ const rules: Rule[] = [
   { id: 'A-ONE', level: 'MUST', section: 'Endpoints', statement: 'one' },
   { id: 'A-TWO', level: 'MUST', section: 'Endpoints', statement: 'two' },
   { id: 'A-SHOULD', level: 'SHOULD', section: 'Endpoints', statement: 'should' },
-  { id: 'D-WALLET', level: 'MUST', section: 'decisions.md: wallet', statement: 'beyond' },
+  { id: 'D-WALLET', level: 'MUST', section: 'spec-decisions.md: wallet', statement: 'beyond' },
   { id: 'ROB', level: 'MUST', section: 'Robustness', tier: 'robustness', statement: 'rob', automatic: true },
 ]
 

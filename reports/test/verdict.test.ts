@@ -14,7 +14,7 @@ const rules: Rule[] = [
     automatic: true,
   },
   { id: 'ROB', level: 'MUST', section: 'r', tier: 'robustness', statement: 'robust', automatic: true },
-  { id: 'D-ONE', level: 'MUST', section: 'decisions.md: x', statement: 'decided' },
+  { id: 'D-ONE', level: 'MUST', section: 'spec-decisions.md: x', statement: 'decided' },
   { id: 'A-ONE', level: 'MUST', section: 's', statement: 'one' },
   { id: 'A-TWO', level: 'SHOULD', section: 's', statement: 'two' },
   { id: 'B-LATER', level: 'MUST', section: 's', statement: 'later', pending: 'issue #9' },

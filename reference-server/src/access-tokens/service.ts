@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
+import type { ActiveTokenCache } from './active-token-cache.ts'
 import { AccessTokenError } from './errors.ts'
 import { hashTokenValue, type IssuedToken, isActive, newTokenValue, type TokenWithGrant } from './model.ts'
 import { findTokenByHash, findTokenById, insertAccessToken, revokeAccessToken } from './repository.ts'
@@ -19,14 +20,24 @@ interface ServiceDependencies {
   db: Database
   /** ACCESS_TOKEN_EXPIRES_IN. */
   expiresIn: number
+  /** Shared with the grant service, which evicts the tokens of the grants it revokes. */
+  cache: ActiveTokenCache
 }
 
 export function createAccessTokenService(deps: ServiceDependencies): AccessTokenService {
-  return {
+  const service: AccessTokenService = {
     findActive: (value) => findActive(deps, value),
     findManaged: (manageId, value) => findManaged(deps, manageId, value),
     rotate: (tokenId) => rotate(deps, tokenId),
     revoke: (tokenId) => revokeAccessToken(deps.db, tokenId, new Date()),
+  }
+  // A rotated or revoked token leaves the cache once its transaction has committed.
+  const evictAfter = <T>(tokenId: string, change: Promise<T>) =>
+    change.finally(() => deps.cache.evictToken(tokenId))
+  return {
+    ...service,
+    rotate: (tokenId) => evictAfter(tokenId, service.rotate(tokenId)),
+    revoke: (tokenId) => evictAfter(tokenId, service.revoke(tokenId)),
   }
 }
 
@@ -50,9 +61,15 @@ async function findActive(
   deps: ServiceDependencies,
   value: string,
 ): Promise<TokenWithGrant | AccessTokenError> {
-  const found = await findTokenByHash(deps.db, hashTokenValue(value))
+  const hash = hashTokenValue(value)
+  const cached = deps.cache.get(hash)
+  if (cached !== undefined && isActive(cached, new Date())) return cached
+  const found = await findTokenByHash(deps.db, hash)
   if (found === undefined) return AccessTokenError.UnknownToken
-  if (isActive(found, new Date())) return found
+  if (isActive(found, new Date())) {
+    deps.cache.set(hash, found)
+    return found
+  }
   if (found.token.revokedAt !== undefined || found.grant.state !== 'issued')
     return AccessTokenError.RevokedToken
   return AccessTokenError.ExpiredToken

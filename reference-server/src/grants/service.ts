@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { ActiveTokenCache } from '../access-tokens/active-token-cache.ts'
 import type { IssuedToken } from '../access-tokens/model.ts'
 import { revokeGrantTokens } from '../access-tokens/repository.ts'
 import { issueAccessToken } from '../access-tokens/service.ts'
@@ -40,6 +41,8 @@ export interface GrantServiceDependencies {
   interactionExpiresIn: number
   /** ACCESS_TOKEN_EXPIRES_IN. */
   accessTokenExpiresIn: number
+  /** The resource server's cache of active tokens, which a revoked grant's tokens must leave. */
+  tokenCache: ActiveTokenCache
 }
 
 export function createGrantService(deps: GrantServiceDependencies): GrantService {
@@ -140,6 +143,7 @@ async function revoke(deps: GrantServiceDependencies, grantId: string): Promise<
     await updateGrantState(trx, grantId, 'revoked')
     await revokeGrantTokens(trx, grantId, new Date())
   })
+  deps.tokenCache.evictGrant(grantId)
 }
 
 function sameSecret(expected: string, given: string): boolean {

@@ -1,11 +1,4 @@
-import {
-  type Dictionary,
-  type InnerList,
-  type Item,
-  isInnerList,
-  parseDictionary,
-  serializeDictionary,
-} from 'structured-headers'
+import { type Dictionary, type InnerList, type Item, isInnerList, parseDictionary } from 'structured-headers'
 
 /** One signature of a request: its Signature-Input member and its Signature member, under one label. */
 export interface SelectedSignature {
@@ -13,8 +6,6 @@ export interface SelectedSignature {
   keyid: string
   input: InnerList
   signature: ArrayBuffer
-  /** The two header values holding only this signature, for the library to verify in isolation. */
-  headers: { signature: string; 'signature-input': string }
 }
 
 export type FieldsResult =
@@ -90,10 +81,6 @@ export function selectSignature(signatures: Dictionary, inputs: Dictionary): Sel
         keyid,
         input: member,
         signature: value,
-        headers: {
-          signature: serializeDictionary(new Map([[label, signatureMember]])),
-          'signature-input': serializeDictionary(new Map([[label, member]])),
-        },
       },
     }
   }

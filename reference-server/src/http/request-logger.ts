@@ -34,6 +34,13 @@ export function requestLogger(logger: Logger): RequestHandler {
 }
 
 function failureLogger(logger: Logger): RequestHandler {
+  // Logging off (silent): a request costs its id and nothing else.
+  if (!logger.isLevelEnabled('error')) {
+    return (req, res, next) => {
+      requestId(req, res)
+      next()
+    }
+  }
   return (req, res, next) => {
     const id = requestId(req, res)
     res.on('finish', () => {

@@ -3,7 +3,10 @@ import type { Database } from '../db/database.ts'
 import { type Amount, sameAsset } from '../shared/amount.ts'
 import { type PageInfo, type PageRequest, pageIds } from '../shared/pagination.ts'
 import { isUuid, type JsonObject } from '../shared/request-input.ts'
-import { findWalletAddressByName } from '../wallet-addresses/repository.ts'
+import {
+  createWalletAddressIdentities,
+  type WalletAddressIdentities,
+} from '../wallet-addresses/identity-cache.ts'
 import { IncomingPaymentError } from './errors.ts'
 import { type IncomingPayment, isExpired } from './model.ts'
 import {
@@ -43,9 +46,11 @@ export interface IncomingPaymentService {
 
 interface ServiceDependencies {
   db: Database
+  walletAddresses: WalletAddressIdentities
 }
 
-export function createIncomingPaymentService(deps: ServiceDependencies): IncomingPaymentService {
+export function createIncomingPaymentService({ db }: { db: Database }): IncomingPaymentService {
+  const deps = { db, walletAddresses: createWalletAddressIdentities(db) }
   return {
     create: (input) => create(deps, input),
     get: (id) => get(deps, id),
@@ -58,7 +63,7 @@ async function create(
   deps: ServiceDependencies,
   input: CreateIncomingPaymentInput,
 ): Promise<IncomingPayment | IncomingPaymentError> {
-  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  const walletAddress = await deps.walletAddresses.byName(input.walletAddressName)
   if (walletAddress === undefined) return IncomingPaymentError.UnknownWalletAddress
   if (input.incomingAmount !== undefined && !sameAsset(input.incomingAmount, walletAddress)) {
     return IncomingPaymentError.InvalidAmount
@@ -96,7 +101,7 @@ async function list(
   deps: ServiceDependencies,
   input: ListIncomingPaymentsInput,
 ): Promise<IncomingPaymentPage | IncomingPaymentError> {
-  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  const walletAddress = await deps.walletAddresses.byName(input.walletAddressName)
   if (walletAddress === undefined) return IncomingPaymentError.UnknownWalletAddress
   const scope: Record<string, string> = { wallet_address_id: walletAddress.id }
   if (input.client !== undefined) scope.client = input.client

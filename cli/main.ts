@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs'
+import { TargetFileError } from '../conformance/target/load-target.ts'
+import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
+import { BaselineError } from '../reports/src/baseline.ts'
+import { HELP } from './help.ts'
+import { mergeCommand } from './merge-command.ts'
+import { rulesCommand } from './rules-command.ts'
+import { CONFIGURATION_EXIT, runCommand } from './run-command.ts'
+import { UsageError } from './run-options.ts'
+import { validateCommand } from './validate-command.ts'
+
+const COMMANDS: Record<string, (args: string[]) => number> = {
+  run: runCommand,
+  rules: rulesCommand,
+  validate: validateCommand,
+  merge: mergeCommand,
+}
+
+function main([command, ...args]: string[]): number {
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(HELP)
+    return command === undefined ? CONFIGURATION_EXIT : 0
+  }
+  if (command === '--version') {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    console.log(manifest.version)
+    return 0
+  }
+  const run = COMMANDS[command]
+  if (!run)
+    throw new UsageError(
+      `unknown command ${JSON.stringify(command)}: one of ${Object.keys(COMMANDS).join(', ')} (op-conformance --help)`,
+    )
+  return run(args)
+}
+
+/** Mistakes of the set-up end the command with their message and exit status 2, never a stack trace. */
+function exitStatus(argv: string[]): number {
+  try {
+    return main(argv)
+  } catch (error) {
+    const known = [UsageError, TargetFileError, TargetConfigurationError, BaselineError]
+    if (!known.some((kind) => error instanceof kind)) throw error
+    console.error(`op-conformance: ${(error as Error).message}`)
+    if (error instanceof TargetFileError)
+      console.error('See conformance/targets/README.md for the target file format.')
+    return CONFIGURATION_EXIT
+  }
+}
+
+process.exitCode = exitStatus(process.argv.slice(2))

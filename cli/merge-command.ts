@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { loadTargetFile } from '../conformance/target/load-target.ts'
+import { TARGET_ENV } from '../conformance/target/resolve-target.ts'
+import { loadBaseline } from '../reports/src/baseline.ts'
+import { BASELINE_ENV, reportPaths } from '../reports/src/report-paths.ts'
+import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
+import { takeOption, UsageError } from './run-options.ts'
+
+const REFERENCE_TARGET = 'reference-target.json'
+
+/**
+ * `op-conformance merge --output DIR SHARD_DIR...`: Playwright's merge of the shards' blob reports, with the
+ * same reporters as a single run, so the verdict is computed once, from every shard's results.
+ */
+export function mergeCommand(argv: readonly string[]): number {
+  const args = [...argv]
+  const output = takeOption(args, '--output')
+  const targetOption = takeOption(args, '--target')
+  const baseline = takeOption(args, '--baseline')
+  if (!output) throw new UsageError('merge: --output DIR is required')
+  if (args.length === 0 || args.some((arg) => arg.startsWith('-')))
+    throw new UsageError(
+      `merge: give the shards' output folders, and only those (got ${args.join(' ') || 'none'})`,
+    )
+  const blobs = args
+    .map((dir) => resolve(dir))
+    .flatMap((dir) => {
+      const blob = reportPaths(dir).blob
+      const zips = existsSync(blob) ? readdirSync(blob).filter((name) => name.endsWith('.zip')) : []
+      if (zips.length === 0)
+        throw new UsageError(`merge: ${dir} holds no blob report (run it with --shard I/N)`)
+      return zips.map((name) => join(blob, name))
+    })
+  // Without --target, the shards ran against the reference server: each wrote the target file it used.
+  const target =
+    targetOption ?? args.map((dir) => join(dir, REFERENCE_TARGET)).find((path) => existsSync(path))
+  if (!target)
+    throw new UsageError('merge: --target FILE is required (the target file the shards ran against)')
+  loadTargetFile(target)
+  const paths = reportPaths(output)
+  clearReports(paths)
+  mkdirSync(paths.blob, { recursive: true })
+  for (const zip of blobs) copyFileSync(zip, join(paths.blob, zip.split('/').at(-1)!))
+  const env = { ...process.env, REPORT_DIR: paths.root, [TARGET_ENV]: resolve(target) }
+  if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
+  const merge = spawnSync(
+    'npx',
+    [
+      'playwright',
+      'merge-reports',
+      '--config',
+      new URL('./merge.config.ts', import.meta.url).pathname,
+      paths.blob,
+    ],
+    { stdio: 'inherit', env, cwd: SUITE_ROOT },
+  )
+  return finishReports(paths, env, merge.status ?? 1)
+}

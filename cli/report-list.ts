@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import type { ReportPaths } from '../reports/src/report-paths.ts'
+
+/** The `Reports:` block: only files this run wrote (the run cleared the folder first), each with how to open it. */
+export function reportLines(paths: ReportPaths, allureIndex: string | undefined): string[] {
+  const show = (path: string) => {
+    const near = relative(process.cwd(), path)
+    return near.startsWith('..') ? path : near || '.'
+  }
+  const rows: [string, string, string?][] = [
+    ['Verdict page', join(paths.verdict, 'verdict.html'), 'opens from disk'],
+    ['Verdict JSON', join(paths.verdict, 'verdict.json')],
+    ['Verdict Markdown', join(paths.verdict, 'verdict.md')],
+    ['JUnit XML', join(paths.verdict, 'junit.xml')],
+    ['Playwright HTML', join(paths.html, 'index.html'), `npx playwright show-report ${show(paths.html)}`],
+    ...(allureIndex
+      ? [
+          ['Allure site', allureIndex, `npx allure open ${show(dirname(allureIndex))}`] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['Allure results', paths.allureResults],
+    ['Archive', paths.archive],
+  ]
+  const written = rows.filter(([, path]) => existsSync(path))
+  if (written.length === 0) return []
+  return [
+    '',
+    'Reports:',
+    ...written.map(([label, path, how]) => `  ${label.padEnd(17)} ${show(path)}${how ? `   (${how})` : ''}`),
+    '',
+  ]
+}

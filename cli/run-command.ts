@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { UNUSABLE_TARGET_EXIT } from '../conformance/preflight/global-setup.ts'
+import { loadTargetFile } from '../conformance/target/load-target.ts'
+import { TARGET_ENV } from '../conformance/target/resolve-target.ts'
+import { loadBaseline } from '../reports/src/baseline.ts'
+import {
+  BASELINE_ENV,
+  CONSOLE_REPORTER_ENV,
+  DEFAULT_REPORT_DIR,
+  QUICK_ENV,
+  type ReportPaths,
+  reportPaths,
+  SHARD_ENV,
+} from '../reports/src/report-paths.ts'
+import type { VerdictDocument } from '../reports/src/verdict-document.ts'
+import { generateAllureSite } from './allure-site.ts'
+import { writeEvidenceArchive } from './evidence-archive.ts'
+import { HELP } from './help.ts'
+import { reportLines } from './report-list.ts'
+import { parseRunOptions } from './run-options.ts'
+
+export const CONFIGURATION_EXIT = 2
+/** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
+export const SUITE_ROOT = new URL('..', import.meta.url).pathname
+
+/**
+ * `op-conformance run`: checks the target and baseline files, clears the output folder, runs the suite, then
+ * builds the Allure site and the archive and says where every report is. Exits 0 conformant, 1 not, 2 when the
+ * run could not start.
+ */
+export function runCommand(argv: readonly string[]): number {
+  const options = parseRunOptions(argv)
+  if (options.help) {
+    process.stdout.write(HELP)
+    return 0
+  }
+  const env = { ...process.env }
+  if (options.target) env[TARGET_ENV] = resolve(options.target)
+  // Checked here too, so that a mistake stops the run before the output folder is touched.
+  if (env[TARGET_ENV]) loadTargetFile(env[TARGET_ENV])
+  if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
+  env.REPORT_DIR = options.output
+    ? resolve(options.output)
+    : resolve(SUITE_ROOT, env.REPORT_DIR ?? DEFAULT_REPORT_DIR)
+  if (options.quick) env[QUICK_ENV] = '1'
+  if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
+  const paths = reportPaths(env.REPORT_DIR)
+  clearReports(paths)
+
+  const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []
+  if (options.shard) env[SHARD_ENV] = `${options.shard.index}/${options.shard.total}`
+  const suite = spawnSync('npx', ['playwright', 'test', ...shard, ...options.playwrightArgs], {
+    stdio: 'inherit',
+    env,
+    cwd: SUITE_ROOT,
+  })
+  const status = suite.status ?? 1
+  if (status === UNUSABLE_TARGET_EXIT) return CONFIGURATION_EXIT
+  if (options.shard) {
+    if (existsSync(paths.blob)) {
+      console.log(
+        `\nShard ${options.shard.index}/${options.shard.total}: blob report in ${relative(process.cwd(), paths.blob)}; ` +
+          'merge all shards with: npx op-conformance merge --output DIR SHARD_DIR...\n',
+      )
+    }
+    return status
+  }
+  return finishReports(paths, env, status)
+}
+
+/**
+ * After the suite (or a merge): the Allure site and the archive, the list of reports, and the exit status the
+ * verdict decided. Without a verdict (--list, a run that never started) there is nothing to point at.
+ */
+export function finishReports(paths: ReportPaths, env: NodeJS.ProcessEnv, suiteStatus: number): number {
+  const verdictFile = join(paths.verdict, 'verdict.json')
+  if (!existsSync(verdictFile)) return suiteStatus
+  const verdict = JSON.parse(readFileSync(verdictFile, 'utf8')) as VerdictDocument
+  const allureIndex = generateAllureSite(paths.allureResults, paths.allureReport)
+  const target = env[TARGET_ENV] ?? join(paths.root, 'reference-target.json')
+  if (existsSync(target)) writeEvidenceArchive(paths, target, env[BASELINE_ENV])
+  console.log(reportLines(paths, allureIndex).join('\n'))
+  return verdict.exitCode
+}
+
+/** What a run writes, removed before it starts: every printed path is then this run's. */
+export function clearReports(paths: ReportPaths): void {
+  for (const path of [
+    paths.html,
+    paths.allureResults,
+    paths.allureReport,
+    paths.verdict,
+    paths.testResults,
+    paths.blob,
+    paths.archive,
+  ])
+    rmSync(path, { recursive: true, force: true })
+}

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+
+const ROOT = new URL('../..', import.meta.url).pathname
+const dir = mkdtempSync(join(tmpdir(), 'op-conformance-cli-'))
+const opConformance = (...args: string[]) =>
+  spawnSync('node', ['cli/op-conformance.mjs', ...args], { cwd: ROOT, encoding: 'utf8' })
+
+const badTarget = join(dir, 'bad.json')
+writeFileSync(
+  badTarget,
+  JSON.stringify({
+    name: 'three mistakes',
+    walletAddresses: { sender: '/alice', receiver: 'https://ase.test/bob' },
+    client: { serveLocally: true },
+    waits: { expirySeconds: 0 },
+    consent: { driver: 'carrier pigeon' },
+  }),
+)
+
+describe('op-conformance', () => {
+  test('--help documents every option, the reports and the exit codes', () => {
+    const help = opConformance('--help')
+    assert.equal(help.status, 0)
+    for (const text of [
+      '--target FILE',
+      '--grep',
+      '--output DIR',
+      '--shard I/N',
+      '--baseline FILE',
+      '--quick',
+      'rules',
+      'validate FILE',
+      'verdict.html',
+      'junit.xml',
+      'npx allure open',
+      '0  conformant',
+      '1  not conformant',
+      '2  configuration',
+    ])
+      assert.ok(help.stdout.includes(text), `--help mentions ${text}`)
+    assert.equal(opConformance('run', '--help').stdout, help.stdout)
+  })
+
+  test('validate: a target file with three mistakes gives three field-named errors and exit status 2', () => {
+    const result = opConformance('validate', badTarget)
+    assert.equal(result.status, 2)
+    const problems = result.stderr.split('\n').filter((line) => line.startsWith('  - '))
+    assert.deepEqual(problems, [
+      '  - walletAddresses.sender: must be an absolute http(s) URL (got "/alice")',
+      '  - consent.driver: must be one of "browser", "http"',
+      '  - waits.expirySeconds: must be >= 1',
+    ])
+  })
+
+  test('a run that cannot start runs nothing and points at no report, not even an earlier one', () => {
+    const output = join(dir, 'out')
+    mkdirSync(join(output, 'verdict'), { recursive: true })
+    writeFileSync(join(output, 'verdict', 'verdict.json'), '{"headline":"CONFORMANT (another target)"}')
+    const result = opConformance('run', '--target', badTarget, '--output', output)
+    assert.equal(result.status, 2)
+    assert.doesNotMatch(result.stdout + result.stderr, /Reports:|verdict\.json/)
+  })
+
+  test('mistakes on the command line are named, with exit status 2', () => {
+    const unknown = opConformance('certify')
+    assert.equal(unknown.status, 2)
+    assert.match(unknown.stderr, /unknown command "certify"/)
+    assert.match(opConformance('run', '--shard', '0/2').stderr, /--shard: expected I\/N/)
+    assert.match(
+      opConformance('run', '--baseline', join(dir, 'none.json')).stderr,
+      /baseline .*none\.json is invalid:\n {2}- file not found/,
+    )
+  })
+})

@@ -1,0 +1,90 @@
+import { type Mutant, SRC, TESTS } from './mutant.ts'
+
+/** The authorization server: tokens, rotation, revocation, continuation. */
+export const GNAP_MUTANTS: readonly Mutant[] = [
+  {
+    id: 'token-expiry-ignored',
+    description: 'an access token past its expires_in is still accepted',
+    edits: [
+      {
+        file: `${SRC}/access-tokens/model.ts`,
+        find: ' && token.expiresAt > now && ',
+        replace: ' && ',
+      },
+    ],
+    specs: [`${TESTS}/token-expiry.spec.ts`],
+    rules: ['TOKEN-EXPIRY'],
+  },
+  {
+    id: 'rotation-keeps-old-token',
+    description: 'rotating a token issues a new one but leaves the old one working',
+    edits: [
+      {
+        file: `${SRC}/access-tokens/service.ts`,
+        find: '    await revokeAccessToken(trx, tokenId, new Date())\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/gnap-tokens.spec.ts`],
+    rules: ['TOKEN-ROTATE'],
+  },
+  {
+    id: 'token-revocation-no-op',
+    description: "DELETE on a token's manage URL answers 204 but revokes nothing",
+    edits: [
+      {
+        file: `${SRC}/access-tokens/service.ts`,
+        find: '    revoke: (tokenId) => revokeAccessToken(deps.db, tokenId, new Date()),\n',
+        replace: '    revoke: async () => {},\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-tokens.spec.ts`],
+    rules: ['TOKEN-REVOKE'],
+  },
+  {
+    id: 'continuation-without-wait',
+    description: 'a continuation before continue.wait has passed is not refused as too_fast',
+    edits: [
+      {
+        file: `${SRC}/grants/service.ts`,
+        find: '    if (grant.continueAfter !== undefined && new Date() < grant.continueAfter) return GrantError.TooFast\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['CONT-WAIT'],
+  },
+  {
+    id: 'finish-hash-nonces-swapped',
+    description: 'the finish hash takes the server nonce before the client nonce',
+    edits: [
+      {
+        file: `${SRC}/interaction/finish-hash.ts`,
+        find: '[input.clientNonce, input.serverNonce, input.interactRef, input.grantEndpoint]',
+        replace: '[input.serverNonce, input.clientNonce, input.interactRef, input.grantEndpoint]',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['GNAP-FINISH-HASH'],
+  },
+  {
+    id: 'manage-url-shared',
+    description: 'every token has the same manage URL; the token presented says which one is managed',
+    // RFC 9635 lets the token value identify the token; the spec only says manage SHOULD differ per token.
+    edits: [
+      {
+        file: `${SRC}/access-tokens/routes.ts`,
+        find: 'return `${urls.authServer}/token/${tokenId}`',
+        replace: 'return `${urls.authServer}/token/00000000-0000-0000-0000-000000000000`',
+      },
+      {
+        file: `${SRC}/access-tokens/service.ts`,
+        find: '  const found = await findTokenById(deps.db, manageId)\n',
+        replace: '  const found = await findTokenByHash(deps.db, hashTokenValue(value))\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-tokens.spec.ts`],
+    rules: ['TOKEN-MANAGE', 'TOKEN-ROTATE', 'TOKEN-REVOKE'],
+    tolerated: { warns: ['TOKEN-MANAGE-DISTINCT'] },
+  },
+]

@@ -1,0 +1,87 @@
+import { type Mutant, SRC, TESTS } from './mutant.ts'
+
+/** Incoming payments: create, methods, completion, expiry. */
+export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
+  {
+    id: 'complete-not-stored',
+    description: 'completing an incoming payment answers completed: true but never stores it',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '    await markIncomingPaymentCompleted(trx, id)\n',
+        replace: '',
+      },
+    ],
+    specs: ['conformance/properties/incoming-payment-lifecycle.spec.ts'],
+    rules: ['IP-COMPLETE'],
+  },
+  {
+    id: 'methods-empty',
+    description: 'incoming payments list no payment methods, even while they can be paid',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/model.ts`,
+        find: "    ? [{ type: 'ilp', ilpAddress: ilpAddress(payment.id), sharedSecret: payment.sharedSecret }]\n",
+        replace: '    ? []\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-METHODS'],
+  },
+  {
+    id: 'create-incoming-500',
+    description: 'a valid incoming payment creation is stored but answered with a 500',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: 'res.status(201).json(toIncomingPaymentWithMethods(',
+        replace: 'res.status(500).json(toIncomingPaymentWithMethods(',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-CREATE'],
+  },
+  {
+    id: 'no-completion-on-receipt',
+    description: 'an incoming payment that has received its incomingAmount stays not completed',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/repository.ts`,
+        find:
+          '      completed: db.raw(\n' +
+          "        'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)',\n" +
+          '        [amount.toString()],\n' +
+          '      ),\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/payment-lifecycle.spec.ts`],
+    rules: ['IP-COMPLETE-ON-RECEIPT'],
+  },
+  {
+    id: 'expired-receiver-payable',
+    description: 'an incoming payment past its expiresAt still takes quotes and payments',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/model.ts`,
+        find: '  return !payment.completed && !isExpired(payment, now)\n',
+        replace: '  return !payment.completed\n',
+      },
+    ],
+    specs: [`${TESTS}/payment-lifecycle.spec.ts`],
+    rules: ['IP-REJECT-AFTER-EXPIRY'],
+  },
+  {
+    id: 'completes-without-incoming-amount',
+    description: 'an incoming payment without incomingAmount completes as soon as it receives anything',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/repository.ts`,
+        find: "'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)'",
+        replace: "'completed or incoming_amount is null or received_amount + ?::numeric >= incoming_amount'",
+      },
+    ],
+    specs: [`${TESTS}/payment-lifecycle.spec.ts`],
+    rules: ['IP-COMPLETE-ON-RECEIPT'],
+  },
+]

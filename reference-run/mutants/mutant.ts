@@ -1,0 +1,34 @@
+/** What a mutant is: the edits that inject one bug, the specs that run, the rules that must go red. */
+
+import type { RuleId } from '../../conformance/rules/registry.ts'
+
+export interface Edit {
+  /** Path from the repository root. */
+  file: string
+  find: string
+  replace: string
+}
+
+export interface Mutant {
+  id: string
+  /** The injected bug, in one line. */
+  description: string
+  /** Usually one; a bug that also needs a safety net removed (a unique index) takes two. */
+  edits: Edit[]
+  specs: string[]
+  /** Each must have status 'failed' in the verdict (for a tolerance: none may). */
+  rules: RuleId[]
+  /**
+   * Set when the edit gives an answer the spec allows rather than a bug: the verdict must fail none of `rules`,
+   * and must warn on each of `warns`.
+   */
+  tolerated?: { warns: RuleId[] }
+}
+
+export const SRC = 'reference-server/src'
+export const TESTS = 'conformance/tests'
+
+export interface KnownGap extends Mutant {
+  /** Why the suite misses it, and what would add the missing check. */
+  gap: string
+}

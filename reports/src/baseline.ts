@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { Ajv, type ErrorObject } from 'ajv'
+import { findRule } from '../../conformance/rules/registry.ts'
+import type { RuleVerdict, Verdict } from './verdict.ts'
+
+/** One expected failure: a rule, or one test, and why it is expected. */
+export interface BaselineEntry {
+  rule?: string
+  test?: string
+  reason: string
+}
+
+export interface Baseline {
+  file: string
+  target?: string
+  expectedFailures: BaselineEntry[]
+}
+
+export class BaselineError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`baseline ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'BaselineError'
+  }
+}
+
+const SCHEMA = JSON.parse(readFileSync(new URL('../schemas/baseline.schema.json', import.meta.url), 'utf8'))
+const validate = new Ajv({ allErrors: true }).compile(SCHEMA)
+
+/** Reads and checks a baseline file; every problem names its field. */
+export function loadBaseline(path: string): Baseline {
+  const file = resolve(path)
+  if (!existsSync(file)) throw new BaselineError(path, [`file not found (resolved to ${file})`])
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new BaselineError(path, [`not valid JSON: ${(error as Error).message}`])
+  }
+  if (!validate(parsed)) throw new BaselineError(path, (validate.errors ?? []).map(describe))
+  const baseline = parsed as Omit<Baseline, 'file'>
+  const unknown = baseline.expectedFailures.flatMap((entry, i) =>
+    entry.rule && !findRule(entry.rule)
+      ? [`expectedFailures[${i}].rule: unknown rule ID ${JSON.stringify(entry.rule)}`]
+      : [],
+  )
+  if (unknown.length > 0) throw new BaselineError(path, unknown)
+  return { file, ...baseline }
+}
+
+function describe(error: ErrorObject): string {
+  const field = error.instancePath
+    .slice(1)
+    .replaceAll(/\/(\d+)/g, '[$1]')
+    .replaceAll('/', '.')
+  if (error.keyword === 'required')
+    return `${[field, error.params.missingProperty].filter(Boolean).join('.')}: required field is missing`
+  if (error.keyword === 'additionalProperties')
+    return `${[field, error.params.additionalProperty].filter(Boolean).join('.')}: unknown field`
+  if (error.keyword === 'oneOf') return `${field}: give exactly one of rule and test`
+  return `${field || '(root)'}: ${error.message}`
+}
+
+/** What the baseline makes of a verdict: the failures it expects, those it does not, and its stale entries. */
+export interface BaselineOutcome {
+  /** Spec rules that failed or were inconclusive, and the baseline entries that expect them. */
+  expected: { rule: string; reasons: string[] }[]
+  /** Spec rules that failed or were inconclusive and that no entry expects: they fail the run. */
+  unexpected: string[]
+  /** Entries whose rule or test ran and passed: they fail the run until removed. */
+  stale: { entry: BaselineEntry; why: string }[]
+}
+
+const FAILING = new Set(['failed', 'inconclusive'])
+
+export function applyBaseline(verdict: Verdict, entries: readonly BaselineEntry[]): BaselineOutcome {
+  const byRule = new Map(entries.filter((e) => e.rule).map((e) => [e.rule!, e]))
+  const byTest = new Map(entries.filter((e) => e.test).map((e) => [e.test!, e]))
+  const outcome: BaselineOutcome = { expected: [], unexpected: [], stale: [] }
+  for (const r of verdict.rules.filter((v) => v.tier === 'spec' && FAILING.has(v.status))) {
+    const culprits = culpritsOf(r)
+    const ruleEntry = byRule.get(r.rule.id)
+    const testEntries = culprits.map((title) => byTest.get(title))
+    if (ruleEntry) outcome.expected.push({ rule: r.rule.id, reasons: [ruleEntry.reason] })
+    else if (culprits.length > 0 && testEntries.every(Boolean))
+      outcome.expected.push({ rule: r.rule.id, reasons: [...new Set(testEntries.map((e) => e!.reason))] })
+    else outcome.unexpected.push(r.rule.id)
+  }
+  const failingTests = new Set(verdict.rules.flatMap(culpritsOf))
+  for (const entry of entries) {
+    if (entry.rule) {
+      const r = verdict.rules.find((v) => v.rule.id === entry.rule)
+      if (r && (r.status === 'passed' || r.status === 'warning'))
+        outcome.stale.push({ entry, why: `${entry.rule} now passes` })
+    } else if (entry.test && !failingTests.has(entry.test)) {
+      const ran = verdict.rules.some((v) =>
+        v.tests.some((t) => t.title === entry.test && t.outcome === 'passed'),
+      )
+      if (ran) outcome.stale.push({ entry, why: `the test "${entry.test}" now passes` })
+    }
+  }
+  return outcome
+}
+
+/** The tests a failing rule blames: those whose failures name it, else those that failed before checking it. */
+function culpritsOf(r: RuleVerdict): string[] {
+  if (r.failedIn.length > 0) return r.failedIn
+  return r.status === 'inconclusive' ? r.tests.filter((t) => t.outcome === 'failed').map((t) => t.title) : []
+}

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { type BaselineError, loadBaseline } from '../src/baseline.ts'
+import { computeVerdict } from '../src/verdict.ts'
+import { buildVerdictDocument } from '../src/verdict-document.ts'
+import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from './sample-verdict.ts'
+
+const withBaseline = (expectedFailures: { rule?: string; test?: string; reason: string }[]) =>
+  buildVerdictDocument({
+    verdict: computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS),
+    subject: SAMPLE_SUBJECT,
+    runStatus: 'failed',
+    otherFailures: [],
+    evidence: {},
+    baseline: { file: 'baseline.json', expectedFailures },
+  })
+
+describe('baseline of expected failures', () => {
+  test('without a baseline a failed spec rule fails the run', () => {
+    const document = buildVerdictDocument({
+      verdict: computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS),
+      subject: SAMPLE_SUBJECT,
+      runStatus: 'failed',
+      otherFailures: [],
+      evidence: {},
+    })
+    assert.equal(document.exitCode, 1)
+  })
+
+  test('a listed rule does not fail the run, and the verdict still names it', () => {
+    const document = withBaseline([{ rule: 'IP-GET', reason: 'answers 401' }])
+    assert.equal(document.exitCode, 0)
+    assert.deepEqual(document.baseline?.expected, [{ rule: 'IP-GET', reasons: ['answers 401'] }])
+    assert.match(document.headline, /^NOT CONFORMANT/)
+    assert.equal(document.conformant, false)
+  })
+
+  test('a listed test excuses the rules its failure fails', () => {
+    const document = withBaseline([{ test: 'reads an unknown id', reason: 'answers 401' }])
+    assert.equal(document.exitCode, 0)
+    assert.deepEqual(document.baseline?.unexpected, [])
+  })
+
+  test('an unlisted failure still fails the run', () => {
+    const document = withBaseline([{ rule: 'QT-X', reason: 'unrelated' }])
+    assert.equal(document.exitCode, 1)
+    assert.deepEqual(document.baseline?.unexpected, ['IP-GET'])
+    assert.deepEqual(document.baseline?.stale, [], 'a rule that did not run is not stale')
+  })
+
+  test('a listed failure that now passes fails the run as stale', () => {
+    const document = withBaseline([
+      { rule: 'IP-GET', reason: 'answers 401' },
+      { rule: 'IP-CREATE', reason: 'fixed since' },
+      { test: 'creates', reason: 'fixed too' },
+    ])
+    assert.equal(document.exitCode, 1)
+    assert.deepEqual(
+      document.baseline?.stale.map((s) => s.why),
+      ['IP-CREATE now passes', 'the test "creates" now passes'],
+    )
+  })
+
+  test('a file with three mistakes gives three errors, each naming its field', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'baseline-')), 'b.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        expectedFailures: [{ rule: 'IP-GET' }, { rule: 'IP-GET', test: 't', reason: 'both' }],
+        extra: true,
+      }),
+    )
+    assert.throws(
+      () => loadBaseline(file),
+      (error: BaselineError) => {
+        assert.deepEqual(error.problems, [
+          'extra: unknown field',
+          'expectedFailures[0].reason: required field is missing',
+          'expectedFailures[1]: give exactly one of rule and test',
+        ])
+        return true
+      },
+    )
+  })
+
+  test('an unknown rule ID is named', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'baseline-')), 'b.json')
+    writeFileSync(file, JSON.stringify({ expectedFailures: [{ rule: 'IP-GOT', reason: 'typo' }] }))
+    assert.throws(() => loadBaseline(file), /expectedFailures\[0\]\.rule: unknown rule ID "IP-GOT"/)
+  })
+
+  test("the committed baselines are valid: the reference server's is empty", () => {
+    const reference = loadBaseline('reference-run/baseline.json')
+    assert.deepEqual(reference.expectedFailures, [])
+    assert.ok(loadBaseline('conformance/targets/rafiki/baseline.json').expectedFailures.length > 0)
+  })
+})

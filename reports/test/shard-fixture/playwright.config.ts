@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test'
+import { REPORT_PATHS, SHARD_ENV } from '../../src/report-paths.ts'
+import { REPORTS } from '../../src/reporters.ts'
+import { VERDICT_PROJECTS } from '../../src/verdict-projects.ts'
+
+/** A tiny suite with passing, failing and skipped tests, run whole and in shards by sharding.test.ts. */
+export default defineConfig({
+  fullyParallel: true,
+  workers: 2,
+  outputDir: REPORT_PATHS.testResults,
+  reporter: process.env[SHARD_ENV] ? [['blob', { outputDir: REPORT_PATHS.blob }]] : REPORTS,
+  projects: [{ name: VERDICT_PROJECTS.rest, testDir: '.', testMatch: /.*\.fixture\.ts$/ }],
+})

@@ -493,6 +493,13 @@ const RULE_LIST = [
       'Continue, rotate and revoke requests not signed with the key of the grant client are refused and change nothing (RFC 9635 section 7.3).',
   },
   {
+    id: 'AUTH-READ-ALL',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      "A token with read-all or list-all reads or lists other clients' resources of its wallet address, where the server grants those actions.",
+  },
+  {
     id: 'GEN-RECEIVER-EXISTS',
     level: 'MUST',
     section: S.general,

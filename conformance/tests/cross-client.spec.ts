@@ -42,7 +42,7 @@ test.describe('another client: read shows only the client’s own, read-all show
 
   test(
     "a quote token with read-all reads another client's quote where the server grants it",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-READ-ALL'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { sender, unit } = discovery
@@ -57,11 +57,11 @@ test.describe('another client: read shows only the client’s own, read-all show
       const read = await new Resources(secondApi!).send(resourceCalls.getQuote(theirs.id), token!)
       expect(
         read.response.status,
-        rule('AUTH-PERMISSION', `read-all reads another client's quote: ${summarize(read)}`),
+        rule('AUTH-READ-ALL', `read-all reads another client's quote: ${summarize(read)}`),
       ).toBe(200)
       expect(
         (read.response.json as { id?: unknown } | undefined)?.id,
-        rule('AUTH-PERMISSION', `read-all reads the quote asked for: ${summarize(read)}`),
+        rule('AUTH-READ-ALL', `read-all reads the quote asked for: ${summarize(read)}`),
       ).toBe(theirs.id)
     },
   )
@@ -121,7 +121,7 @@ test.describe('another client: read shows only the client’s own, read-all show
 
   test(
     "an incoming-payment token with read-all reads another client's incoming payment where it is granted",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-READ-ALL'),
     async ({ discovery, sharedGrants, resources, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { receiver } = discovery
@@ -142,12 +142,12 @@ test.describe('another client: read shows only the client’s own, read-all show
       const read = await second.send(resourceCalls.getIncomingPayment(theirs.id), token!)
       expect(
         read.response.status,
-        rule('AUTH-PERMISSION', `read-all reads another client's incoming payment: ${summarize(read)}`),
+        rule('AUTH-READ-ALL', `read-all reads another client's incoming payment: ${summarize(read)}`),
       ).toBe(200)
       const listed = (
-        await walkList(second, resourceCalls.listIncomingPayments(receiver, 100), token!, 'AUTH-PERMISSION')
+        await walkList(second, resourceCalls.listIncomingPayments(receiver, 100), token!, 'AUTH-READ-ALL')
       ).map((item) => (item as { id?: unknown }).id)
-      expect(listed, rule('AUTH-PERMISSION', "list-all shows another client's incoming payment")).toContain(
+      expect(listed, rule('AUTH-READ-ALL', "list-all shows another client's incoming payment")).toContain(
         theirs.id,
       )
     },
@@ -155,7 +155,7 @@ test.describe('another client: read shows only the client’s own, read-all show
 
   test(
     "an outgoing-payment token with read-all and list-all shows another client's outgoing payment where the server grants it",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-READ-ALL'),
     async ({ resources, discovery, sharedGrants, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { sender, unit } = discovery
@@ -177,12 +177,12 @@ test.describe('another client: read shows only the client’s own, read-all show
       const read = await second.send(resourceCalls.getOutgoingPayment(theirs.id), token)
       expect(
         read.response.status,
-        rule('AUTH-PERMISSION', `read-all reads another client's outgoing payment: ${summarize(read)}`),
+        rule('AUTH-READ-ALL', `read-all reads another client's outgoing payment: ${summarize(read)}`),
       ).toBe(200)
       const listed = (
-        await walkList(second, resourceCalls.listOutgoingPayments(sender, 100), token, 'AUTH-PERMISSION')
+        await walkList(second, resourceCalls.listOutgoingPayments(sender, 100), token, 'AUTH-READ-ALL')
       ).map((item) => (item as { id?: unknown }).id)
-      expect(listed, rule('AUTH-PERMISSION', "list-all shows another client's outgoing payment")).toContain(
+      expect(listed, rule('AUTH-READ-ALL', "list-all shows another client's outgoing payment")).toContain(
         theirs.id,
       )
     },

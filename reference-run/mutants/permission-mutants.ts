@@ -188,6 +188,6 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/cross-client.spec.ts`],
-    rules: ['AUTH-PERMISSION'],
+    rules: ['AUTH-READ-ALL'],
   },
 ]

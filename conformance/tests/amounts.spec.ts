@@ -31,6 +31,7 @@ const BAD_AMOUNTS: {
   { ruleId: 'AMT-UINT64', reason: 'value with a decimal point (1.5)', value: '1.5' },
   { ruleId: 'AMT-UINT64', reason: 'value with an exponent (1e3)', value: '1e3' },
   { ruleId: 'AMT-UINT64', reason: 'an empty value', value: '', lenient: true },
+  { ruleId: 'AMT-UINT64', reason: 'value in hexadecimal (0x10)', value: '0x10', lenient: true },
   { ruleId: 'AMT-UINT64', reason: 'value a JSON number, not a string (100)', value: 100 },
   { ruleId: 'AMT-UINT64', reason: `value 2^64, one above the uint64 maximum`, value: '18446744073709551616' },
   // A scale other than the wallet address's is refused anyway (IP-ASSET): this row shows only the 400.

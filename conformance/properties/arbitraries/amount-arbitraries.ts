@@ -10,9 +10,14 @@ export const uint64ValueArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 2n
  */
 export const unitCountArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 20n })
 
-/** Values no server may take as an Amount value: signs, fractions, exponents, padding, overflow, non-strings. */
+/**
+ * Values no server may take as an Amount value: negatives, fractions, exponents, letters, overflow, non-strings.
+ * Non-canonical strings that BigInt() reads as a uint64 ('+1', '', ' 1', '0x10') are not here: the spec gives no
+ * grammar beyond "unsigned 64-bit integer written as a string", so accepting them is a warning of the example
+ * tests (amounts.spec.ts), never a failure.
+ */
 export const malformedAmountValueArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('-1', '1.5', '', 'abc', ' 1', '1 ', '1e3', '0x10', '+1', '\u0661'),
+  fc.constantFrom('-1', '1.5', 'abc', '1e3', '1_000', '\u0661'),
   uint64ValueArb.map((value) => String(value + 2n ** 64n - 1n)),
   uint64ValueArb.map((value) => `-${value}`),
   fc.integer({ min: 1, max: 1000 }),

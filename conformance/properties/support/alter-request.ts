@@ -1,4 +1,5 @@
 import type { OutgoingRequest } from '../../../clients/src/index.ts'
+import { REFUSED_TOKEN_STATUSES } from '../../resources/authentication-checks.ts'
 import type { RuleId } from '../../rules/registry.ts'
 import type { Alteration } from '../arbitraries/alteration-arbitraries.ts'
 
@@ -8,6 +9,11 @@ export interface AlteredRequest {
   what: string
   rule: RuleId
   statuses: number[]
+  /**
+   * False where the change may reach no endpoint of the spec (another method or path): the error envelope is
+   * defined for its endpoints only, so there the status alone says "not done".
+   */
+  envelope: boolean
 }
 
 const SIGNATURE_REFUSED = [401]
@@ -45,6 +51,7 @@ export function alterRequest(
     what,
     rule: 'SIG-VERIFY',
     statuses: SIGNATURE_REFUSED,
+    envelope: true,
   })
   switch (alteration.kind) {
     case 'body-byte': {
@@ -72,7 +79,12 @@ export function alterRequest(
       )
       if (changed === undefined) break
       headers.authorization = changed
-      return signature('one character of the covered authorization header changed')
+      // The changed header is also an unknown token, which a server may refuse first: 401 or 403
+      // (docs/spec-decisions.md), as for any token it does not know.
+      return {
+        ...signature('one character of the covered authorization header changed'),
+        statuses: [...REFUSED_TOKEN_STATUSES],
+      }
     }
     case 'method':
       return {
@@ -80,6 +92,7 @@ export function alterRequest(
         what: `the method changed to ${alteration.method}`,
         rule: 'SIG-VERIFY',
         statuses: ROUTE_REFUSED,
+        envelope: false,
       }
     case 'path': {
       const url = new URL(request.url)
@@ -89,6 +102,7 @@ export function alterRequest(
         what: `the path extended by ${alteration.suffix}`,
         rule: 'SIG-VERIFY',
         statuses: ROUTE_REFUSED,
+        envelope: false,
       }
     }
     case 'query': {

@@ -18,7 +18,10 @@ export function expectClientError(exchange: Exchange, refusal: Refusal & { envel
       `${refusal.what} answers a client error, not a server error: ${summarize(exchange)}`,
     ),
   ).toBeLessThan(500)
-  if (refusal.envelope !== false) return expectRefusal(exchange, refusal)
+  if (refusal.envelope !== false) {
+    expectRefusal(exchange, refusal)
+    return
+  }
   expect(
     refusal.statuses,
     rule(

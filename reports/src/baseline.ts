@@ -78,15 +78,16 @@ const FAILING = new Set(['failed', 'inconclusive'])
 
 export function applyBaseline(verdict: Verdict, entries: readonly BaselineEntry[]): BaselineOutcome {
   const byRule = new Map(entries.filter((e) => e.rule).map((e) => [e.rule!, e]))
-  const byTest = new Map(entries.filter((e) => e.test).map((e) => [e.test!, e]))
+  const testEntries = entries.filter((e) => e.test)
+  const entryForTest = (title: string) => testEntries.find((e) => namesTest(e.test!, title))
   const outcome: BaselineOutcome = { expected: [], unexpected: [], stale: [] }
   for (const r of verdict.rules.filter((v) => v.tier === 'spec' && FAILING.has(v.status))) {
     const culprits = culpritsOf(r)
     const ruleEntry = byRule.get(r.rule.id)
-    const testEntries = culprits.map((title) => byTest.get(title))
+    const culpritEntries = culprits.map(entryForTest)
     if (ruleEntry) outcome.expected.push({ rule: r.rule.id, reasons: [ruleEntry.reason] })
-    else if (culprits.length > 0 && testEntries.every(Boolean))
-      outcome.expected.push({ rule: r.rule.id, reasons: [...new Set(testEntries.map((e) => e!.reason))] })
+    else if (culprits.length > 0 && culpritEntries.every(Boolean))
+      outcome.expected.push({ rule: r.rule.id, reasons: [...new Set(culpritEntries.map((e) => e!.reason))] })
     else outcome.unexpected.push(r.rule.id)
   }
   const failingTests = new Set(verdict.rules.flatMap(culpritsOf))
@@ -95,14 +96,22 @@ export function applyBaseline(verdict: Verdict, entries: readonly BaselineEntry[
       const r = verdict.rules.find((v) => v.rule.id === entry.rule)
       if (r && (r.status === 'passed' || r.status === 'warning'))
         outcome.stale.push({ entry, why: `${entry.rule} now passes` })
-    } else if (entry.test && !failingTests.has(entry.test)) {
+    } else if (entry.test && ![...failingTests].some((title) => namesTest(entry.test!, title))) {
       const ran = verdict.rules.some((v) =>
-        v.tests.some((t) => t.title === entry.test && t.outcome === 'passed'),
+        v.tests.some((t) => namesTest(entry.test!, t.title) && t.outcome === 'passed'),
       )
       if (ran) outcome.stale.push({ entry, why: `the test "${entry.test}" now passes` })
     }
   }
   return outcome
+}
+
+/**
+ * A test entry names a test by its full title (project › file › describe › title, as verdict.json shows it) or
+ * by its end (`describe › title`), which stays the same when the test moves to another project or file.
+ */
+function namesTest(entry: string, title: string): boolean {
+  return title === entry || title.endsWith(` › ${entry}`)
 }
 
 /** The tests a failing rule blames: those whose failures name it, else those that failed before checking it. */

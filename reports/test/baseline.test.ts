@@ -44,6 +44,15 @@ describe('baseline of expected failures', () => {
     assert.deepEqual(document.baseline?.unexpected, [])
   })
 
+  test('a listed test may be named by its end (describe › title), not only its full title', () => {
+    const full = computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS)
+      .rules.flatMap((r) => r.tests)
+      .find((t) => t.outcome === 'failed')!.title
+    const end = full.split(' › ').slice(-1)[0]!
+    assert.equal(withBaseline([{ test: end, reason: 'answers 401' }]).exitCode, 0)
+    assert.equal(withBaseline([{ test: `x${end}`, reason: 'not a title end' }]).exitCode, 1)
+  })
+
   test('an unlisted failure still fails the run', () => {
     const document = withBaseline([{ rule: 'QT-X', reason: 'unrelated' }])
     assert.equal(document.exitCode, 1)

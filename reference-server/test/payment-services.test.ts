@@ -171,9 +171,12 @@ for (const variant of databaseVariants('payment-services')) {
     describe('lists', () => {
       it('walks forward and backward over every item exactly once, newest first', async () => {
         const client = 'https://client.test/lister'
-        const ids: string[] = []
-        for (let i = 0; i < 7; i++) ids.push((await f.incoming({ walletAddressName: 'alice', client })).id)
-        const newestFirst = [...ids].reverse()
+        const created: { id: string; createdAt: Date }[] = []
+        for (let i = 0; i < 7; i++) created.push(await f.incoming({ walletAddressName: 'alice', client }))
+        // Newest first, and by id within one millisecond: two creates may share a createdAt on a fast machine.
+        const newestFirst = created
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+          .map((payment) => payment.id)
         const list = (page: PageRequest) =>
           f.services.incomingPayments.list({ walletAddressName: 'alice', client, page })
 

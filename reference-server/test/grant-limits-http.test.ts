@@ -116,15 +116,19 @@ for (const variant of databaseVariants('grant-limits-http')) {
 
       it('walks forward once over every item and backward from a cursor', async () => {
         const token = await s.otherClient.token([incomingAccess(s.carol, ['create', 'list'])])
-        const ids: string[] = []
+        const created: { id: string; createdAt: number }[] = []
         for (let i = 0; i < 5; i++) {
-          const created = await s.otherClient.send('POST', `${s.server.url}/incoming-payments`, {
+          const response = await s.otherClient.send('POST', `${s.server.url}/incoming-payments`, {
             token,
             json: { walletAddress: s.carol },
           })
-          ids.push(String((created.body as Json).id))
+          const body = response.body as Json
+          created.push({ id: String(body.id), createdAt: Date.parse(String(body.createdAt)) })
         }
-        const newestFirst = ids.reverse()
+        // Newest first, and by id within one millisecond: two creates may share a createdAt on a fast machine.
+        const newestFirst = created
+          .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+          .map((payment) => payment.id)
         const list = async (query: string) => {
           const url = `${s.server.url}/incoming-payments?wallet-address=${s.carol}${query}`
           return (await s.otherClient.send('GET', url, { token })).body as {

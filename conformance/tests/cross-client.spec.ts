@@ -69,17 +69,15 @@ test.describe('another client: read shows only the client’s own, read-all show
   test(
     "an outgoing-payment token with read and list does not show another client's outgoing payment",
     covers('AUTH-PERMISSION'),
-    async ({ resources, discovery, sharedGrants, paymentSteps, secondApi, secondGrants }) => {
+    async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { sender, unit } = discovery
       const secondToken = (
         await secondGrants!.outgoingPayment(sender, { actions: ['create', 'read', 'list'] })
       ).grant.access_token.value
       const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
-      const theirs = await resources.createOutgoingPayment(
-        await sharedGrants.token('outgoing-payment'),
-        sender,
-        (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id,
+      const theirs = await paymentSteps.pay(
+        await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) }),
       )
       const second = new Resources(secondApi!)
       const own = await second.createOutgoingPayment(
@@ -156,7 +154,7 @@ test.describe('another client: read shows only the client’s own, read-all show
   test(
     "an outgoing-payment token with read-all and list-all shows another client's outgoing payment where the server grants it",
     covers('AUTH-READ-ALL'),
-    async ({ resources, discovery, sharedGrants, paymentSteps, secondApi, secondGrants }) => {
+    async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { sender, unit } = discovery
       const readAll = await secondGrants!.outgoingPaymentIfGranted(sender, {
@@ -168,10 +166,8 @@ test.describe('another client: read shows only the client’s own, read-all show
       )
       const token = (readAll as { issued: IssuedGrant }).issued.grant.access_token.value
       const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
-      const theirs = await resources.createOutgoingPayment(
-        await sharedGrants.token('outgoing-payment'),
-        sender,
-        (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id,
+      const theirs = await paymentSteps.pay(
+        await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) }),
       )
       const second = new Resources(secondApi!)
       const read = await second.send(resourceCalls.getOutgoingPayment(theirs.id), token)

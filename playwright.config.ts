@@ -1,6 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
-import { LONG_WAIT_TAG } from './conformance/fixtures/long-wait.ts'
+import { LONG_WAIT_TAG, LONGEST_WAIT_TAG } from './conformance/fixtures/long-wait.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
 import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
@@ -53,6 +53,7 @@ const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ?
   .map((name): [string] => [name.trim()])
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 const longWait = new RegExp(LONG_WAIT_TAG)
+const longestWait = new RegExp(LONGEST_WAIT_TAG)
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
 const reporters: ReporterDescription[] = process.env[SHARD_ENV]
@@ -64,8 +65,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
-  timeout: 60_000,
+  workers: reference?.workers ?? (process.env.CI ? 2 : undefined),
+  timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.
   globalSetup: './conformance/preflight/global-setup.ts',
@@ -75,7 +76,8 @@ export default defineConfig({
   projects: [
     // Same tests folder, split by tag: the long waits are scheduled first (see reports/src/verdict-projects.ts).
     ...[
-      { name: VERDICT_PROJECTS.longWaits, grep: longWait },
+      { name: VERDICT_PROJECTS.longestWaits, grep: longestWait },
+      { name: VERDICT_PROJECTS.longWaits, grep: longWait, grepInvert: longestWait },
       { name: VERDICT_PROJECTS.rest, grepInvert: longWait },
     ].map((split) => ({
       ...split,

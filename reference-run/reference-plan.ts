@@ -16,10 +16,22 @@ export interface ReferenceServerPlan {
   env: Record<string, string>
   /** REFERENCE_CONSENT_DRIVER: CI pins each run to one driver so neither falls back unnoticed. */
   consentDriver?: 'browser' | 'http'
+  /** Each test's timeout (Playwright's `timeout`). */
+  testTimeoutMs: number
+  /** Playwright workers, unless `--workers` says otherwise. */
+  workers: number
 }
 
-/** Short enough that the suite can wait for an expiry, long enough for any one test (timeout 60 s). */
-const REFERENCE_TOKEN_LIFETIME_SECONDS = 90
+/** TOKEN-EXPIRY waits for a token to expire once; that wait bounds the run's wall time. */
+const REFERENCE_TOKEN_LIFETIME_SECONDS = 60
+/**
+ * A shared token is renewed when it would not outlive the test asking for it (conformance/fixtures/grant-cache.ts),
+ * so tokens must live well beyond a test's timeout: at half their lifetime, each is reused for 30 s. The reference
+ * server answers in milliseconds; a test that needs longer (a wait, a property) sets its own timeout.
+ */
+const REFERENCE_TEST_TIMEOUT_MS = 30_000
+/** The run mostly waits (expiries, intervals, settlement, `continue.wait`), so more workers than this machine's cores. */
+const REFERENCE_WORKERS = 4
 
 export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan {
   const host = '127.0.0.1'
@@ -52,6 +64,8 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
       LOG_LEVEL: env.REFERENCE_LOG_LEVEL ?? 'warn',
     },
     consentDriver,
+    testTimeoutMs: REFERENCE_TEST_TIMEOUT_MS,
+    workers: REFERENCE_WORKERS,
   }
 }
 

@@ -16,7 +16,7 @@ const AFTER_EXPIRY_MS = 1500
 test.describe('token expiry', () => {
   test(
     'an expired token is refused on every resource operation',
-    waitsLong(covers('TOKEN-EXPIRY', 'AUTH-TOKEN-INVALID')),
+    waitsLong(covers('TOKEN-EXPIRY', 'AUTH-TOKEN-INVALID'), { longest: true }),
     async ({ api, grants, resources, discovery, sharedGrants, target }) => {
       const waitable = target.capabilities?.tokenExpiryWaitable
       test.skip(

@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { findRule } from '../../conformance/rules/registry.ts'
 import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
 import { KNOWN_GAPS, MUTANTS, type Mutant } from './catalog.ts'
+import { catalogProblems } from './catalog-problems.ts'
 import { failedRules, rulesWithStatus, runSuite, type SuiteRun } from './suite-run.ts'
 import { THIRD_PARTY_GAPS, THIRD_PARTY_MUTANTS } from './third-party-mutants.ts'
 
@@ -45,38 +45,6 @@ const WORKERS = 1
 function committed(path: string): string | undefined {
   const shown = spawnSync('git', ['show', `${commit}:${path}`], { cwd: repo, encoding: 'utf8' })
   return shown.status === 0 ? shown.stdout : undefined
-}
-
-function occurrences(text: string, find: string): number {
-  return text.split(find).length - 1
-}
-
-/** Every way the catalog no longer fits the committed code; the run refuses to start on any of them. */
-function catalogProblems(mutants: readonly Mutant[]): string[] {
-  const problems: string[] = []
-  for (const mutant of mutants) {
-    const where = (what: string) => problems.push(`${mutant.id}: ${what}`)
-    for (const { file, find } of mutant.edits) {
-      const text = committed(file)
-      if (text === undefined) where(`${file} does not exist`)
-      else if (occurrences(text, find) !== 1) {
-        where(
-          `${file}: the find string occurs ${occurrences(text, find)} times, not once: ${JSON.stringify(find)}`,
-        )
-      }
-    }
-    const specs = mutant.specs.map((spec) => ({ spec, text: committed(spec) }))
-    for (const { spec } of specs.filter((s) => s.text === undefined)) where(`spec ${spec} does not exist`)
-    for (const id of mutant.rules) {
-      const rule = findRule(id)
-      if (rule === undefined) where(`unknown rule ${id}`)
-      // Automatic rules are checked on every response, so no spec names them.
-      else if (!rule.automatic && !specs.some(({ text }) => text?.includes(`'${id}'`))) {
-        where(`none of its specs (${mutant.specs.join(', ')}) checks ${id}`)
-      }
-    }
-  }
-  return problems
 }
 
 let workDir: string | undefined
@@ -220,7 +188,10 @@ const duplicates = all.filter(
 )
 const problems = [
   ...duplicates.map(({ mutant }) => `${mutant.id}: the id is used twice`),
-  ...catalogProblems(selected.map(({ mutant }) => mutant)),
+  ...catalogProblems(
+    selected.map(({ mutant }) => mutant),
+    committed,
+  ),
 ]
 if (problems.length > 0) {
   console.error(`The mutant catalog does not fit commit ${commit.slice(0, 12)}:\n  ${problems.join('\n  ')}`)

@@ -1,0 +1,40 @@
+import { findRule } from '../../conformance/rules/registry.ts'
+import type { Mutant } from './mutant.ts'
+
+/** A file's text (at the commit the mutants run on), or undefined when there is no such file. */
+export type ReadFile = (path: string) => string | undefined
+
+function occurrences(text: string, find: string): number {
+  return text.split(find).length - 1
+}
+
+/**
+ * Every way the catalog no longer fits the code: a `find` that does not occur exactly once, a spec file that is
+ * gone, a rule that is unknown or that none of the mutant's specs checks. The runner refuses to start on any.
+ */
+export function catalogProblems(mutants: readonly Mutant[], read: ReadFile): string[] {
+  const problems: string[] = []
+  for (const mutant of mutants) {
+    const where = (what: string) => problems.push(`${mutant.id}: ${what}`)
+    for (const { file, find } of mutant.edits) {
+      const text = read(file)
+      if (text === undefined) where(`${file} does not exist`)
+      else if (occurrences(text, find) !== 1) {
+        where(
+          `${file}: the find string occurs ${occurrences(text, find)} times, not once: ${JSON.stringify(find)}`,
+        )
+      }
+    }
+    const specs = mutant.specs.map((spec) => ({ spec, text: read(spec) }))
+    for (const { spec } of specs.filter((s) => s.text === undefined)) where(`spec ${spec} does not exist`)
+    for (const id of mutant.rules) {
+      const rule = findRule(id)
+      if (rule === undefined) where(`unknown rule ${id}`)
+      // Automatic rules are checked on every response, so no spec names them.
+      else if (!rule.automatic && !specs.some(({ text }) => text?.includes(`'${id}'`))) {
+        where(`none of its specs (${mutant.specs.join(', ')}) checks ${id}`)
+      }
+    }
+  }
+  return problems
+}

@@ -36,6 +36,11 @@ export interface PermissionRow {
   token(tokens: GrantTokens, discovery: Discovery): Promise<string>
 }
 
+/** "an incoming-payment token", "a quote token": the start of a row's name. */
+function aToken(kind: TokenKind): string {
+  return `${kind === 'quote' ? 'a' : 'an'} ${kind} token`
+}
+
 function without<T extends string>(all: readonly T[], action: string): T[] {
   return all.filter((a) => a !== action && a !== `${action}-all`)
 }
@@ -80,14 +85,14 @@ export function permissionRows(operationCase: OperationCase): PermissionRow[] {
   if (needed !== undefined) {
     const actions = without(ALL_ACTIONS[kind], needed)
     rows.push({
-      name: `a ${kind} token with ${actions.join(', ')} but not ${needed}`,
+      name: `${aToken(kind)} with ${actions.join(', ')} but not ${needed}`,
       statuses: FORBIDDEN,
       token: (tokens, discovery) => tokenOf(tokens, kind, addressedWallet(kind, discovery), actions),
     })
   }
   const otherKind: TokenKind = kind === 'quote' ? 'incoming-payment' : 'quote'
   rows.push({
-    name: `a ${otherKind} token`,
+    name: aToken(otherKind),
     statuses: FORBIDDEN,
     token: (tokens, discovery) => tokenOf(tokens, otherKind, discovery.sender, ALL_ACTIONS[otherKind]),
   })
@@ -102,7 +107,7 @@ export function permissionRows(operationCase: OperationCase): PermissionRow[] {
   // The spent amounts belong to the token's own grant, whatever wallet address it names.
   if (kind !== 'quote' && needed !== undefined) {
     rows.push({
-      name: `a ${kind} token whose identifier is the other wallet address`,
+      name: `${aToken(kind)} whose identifier is the other wallet address`,
       statuses: byId || completes ? FORBIDDEN_OR_HIDDEN : FORBIDDEN,
       token: (tokens, discovery) => {
         const other = kind === 'incoming-payment' ? discovery.sender : discovery.receiver

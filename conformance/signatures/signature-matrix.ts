@@ -208,7 +208,8 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
     }),
   },
   {
-    name: 'derived component name in upper case ("@METHOD")',
+    // Not "@METHOD": Playwright reads a word starting with @ in a title as a tag.
+    name: 'the method derived component named in upper case',
     reason: 'component names are case-sensitive and "@METHOD" is no derived component (RFC 9421 section 2.2)',
     rules: ['SIG-COMPONENTS'],
     outcome: MUST_REFUSE,

@@ -20,7 +20,7 @@ import { isHttpUrl } from '../target/load-target.ts'
 test.describe('grant requests', () => {
   for (const kind of ['incoming-payment', 'quote'] as const) {
     test(
-      `a ${kind} grant is issued at once`,
+      `${kind === 'quote' ? 'a' : 'an'} ${kind} grant is issued at once`,
       covers('GNAP-GRANT-IMMEDIATE', 'TOKEN-MANAGE'),
       async ({ grants, discovery }) => {
         const walletAddress = kind === 'quote' ? discovery.sender : discovery.receiver

@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { createAuthApp } from './auth-app.ts'
 import { type Config, originOf, type PublicUrls, resolvePublicUrls } from './config.ts'
 import { createDatabase, migrateDatabase } from './db/database.ts'
+import { keepFreshClusterDump } from './db/fresh-cluster.ts'
 import { createHttpServer, stopHttpServer } from './http/http-server.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { loadRequestValidation } from './openapi/request-validation.ts'
@@ -37,6 +38,8 @@ export interface StartOptions {
 /** Migrates (after a reset when configured) and seeds the database, then listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config)
+  if (config.databaseUrl === undefined && config.pgliteDataDir === undefined)
+    await keepFreshClusterDump(logger)
   const db = createDatabase(config, logger)
   try {
     await migrateDatabase(db, { reset: config.databaseReset })

@@ -3,6 +3,7 @@ import knex, { type Knex } from 'knex'
 import ClientPgLite from 'knex-pglite'
 import type { Config } from '../config.ts'
 import type { Logger } from '../logger.ts'
+import { freshClusterDump } from './fresh-cluster.ts'
 import { migrationSource } from './migrations/index.ts'
 
 export type Database = Knex
@@ -26,6 +27,8 @@ export function createDatabase(
   // agree with pg, so queries behave the same on both drivers and never lose precision.
   const pglite = new PGlite({
     dataDir: config.pgliteDataDir,
+    // In memory, start from the dump of a fresh cluster instead of running initdb (see fresh-cluster.ts).
+    loadDataDir: config.pgliteDataDir === undefined ? freshClusterDump() : undefined,
     parsers: { [types.INT8]: (value: string) => value },
   })
   return knex({

@@ -98,7 +98,8 @@ export default defineConfig({
       : []),
   ],
   webServer: reference && {
-    command: 'npx tsx reference-server/src/main.ts',
+    // node itself, not npx: no npm start-up, and no npm warnings in the run's output.
+    command: 'node --import tsx reference-server/src/main.ts',
     url: `${reference.publicUrl}/healthz`,
     env: reference.env,
     reuseExistingServer: false,

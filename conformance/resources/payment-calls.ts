@@ -5,6 +5,12 @@ import { markerMetadata, type ResourceCall } from './resource-calls.ts'
 
 export type Amount = Quote['debitAmount']
 
+/**
+ * More than any test account holds, well inside uint64: a payment of it cannot be processed (and one of it or
+ * more never moves a test account's money).
+ */
+export const BEYOND_ANY_BALANCE = 2n ** 62n
+
 export interface ReceiverOptions {
   /** Left out of the request when undefined: a receiver nothing can be inferred from. */
   incomingValue?: bigint

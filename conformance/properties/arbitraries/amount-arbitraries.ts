@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { BEYOND_ANY_BALANCE } from '../../resources/payment-calls.ts'
 
 /** Every uint64 value but 0 (a payment of nothing is another question); fast-check favours the edges. */
 export const uint64ValueArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n })
@@ -9,6 +10,22 @@ export const uint64ValueArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 2n
  * few units is reached in a few payments.
  */
 export const unitCountArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 20n })
+
+/**
+ * An amount to pay, a multiple of `unit`: a few units, which the sender can cover, or a value no account holds, up
+ * to the uint64 maximum (the payment is created, then fails or is refused). Nothing in between: a payment that
+ * drained the shared sender would starve every other test.
+ */
+export function paymentValueArb(unit: bigint): fc.Arbitrary<bigint> {
+  const beyond = fc
+    .bigInt({ min: BEYOND_ANY_BALANCE, max: 2n ** 64n - 1n })
+    .map((value) => value - (value % unit))
+    .filter((value) => value >= BEYOND_ANY_BALANCE)
+  return fc.oneof(
+    unitCountArb.map((count) => count * unit),
+    beyond,
+  )
+}
 
 /**
  * Values no server may take as an Amount value: negatives, fractions, exponents, letters, overflow, non-strings.

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
-import { walkForward } from '../resources/list-pages.ts'
-import { expectBackwardPage, expectNothingBefore } from '../resources/pagination-checks.ts'
+import { walkBackward, walkForward } from '../resources/list-pages.ts'
+import { expectBackwardWalk, expectNothingBefore, repeated } from '../resources/pagination-checks.ts'
 import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { rule } from '../rules/covers.ts'
@@ -9,15 +9,15 @@ import { listWalkCaseArb } from './arbitraries/pagination-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
 
-// A walk per run over lists the whole suite keeps growing; pages stay small only until the test's own items
-// are seen.
+// Two walks per run, forward and back, over lists the whole suite keeps growing; pages stay small only where the
+// test's own items lie.
 const BUDGET = { numRuns: 25, timeLimitMs: 30_000 }
 const NAME = 'pagination'
 const MAX_PAGES = 300
 
 test.describe('pagination: any page size walks a list once, forward and back', () => {
   test(
-    'for any number of items and page size, each item is seen once, the flags hold and backward pages agree',
+    'for any number of items and page size, walking forward and walking back sees each item once and the flags hold',
     propertyDetails(NAME, 'PAG-WALK'),
     async ({ resources, discovery, sharedGrants }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
@@ -33,7 +33,7 @@ test.describe('pagination: any page size walks a list once, forward and back', (
         testInfo,
         NAME,
         listWalkCaseArb,
-        async ({ collection, ownItems, pageSize, backFrom }) => {
+        async ({ collection, ownItems, pageSize }) => {
           const token = tokens[collection]
           while (collection === 'incoming-payments' && own.length < ownItems) {
             const call = resourceCalls.createIncomingPaymentWith(receiver, {
@@ -66,7 +66,7 @@ test.describe('pagination: any page size walks a list once, forward and back', (
           })
           const { pages, ids } = walk
           expect(
-            ids.filter((id, index) => ids.indexOf(id) !== index),
+            repeated(ids),
             rule('PAG-WALK', `first=${pageSize}: no item appears twice in the walk`),
           ).toEqual([])
           if (walk.complete) {
@@ -88,8 +88,19 @@ test.describe('pagination: any page size walks a list once, forward and back', (
           const [first] = pages
           // An empty list has no cursor to look before.
           if (first && first.items.length > 0) await expectNothingBefore(context, first)
-          const back = pages.length > 1 ? 1 + (backFrom % (pages.length - 1)) : undefined
-          if (back !== undefined) await expectBackwardPage(context, pages, back)
+          const end = pages.at(-1)?.pageInfo.endCursor
+          if (!walk.complete || end === undefined || ids.length < 2) return
+          // Back from the end: big pages until the stretch where the forward walk met the test's own items.
+          const stretch = Math.max(0, ...mine.map((id) => ids.indexOf(id) + 1))
+          const backward = await walkBackward(resources, {
+            walletAddress,
+            collection,
+            token,
+            before: end,
+            last: (seen) => (ids.length - 1 - seen.length - 100 < stretch ? pageSize : 100),
+            maxPages: MAX_PAGES,
+          })
+          expectBackwardWalk(context, backward, mine)
         },
         BUDGET,
       )

@@ -68,7 +68,7 @@ export function isNewcomer(item: ListedItem, since: number): boolean {
 
 export interface Walk {
   pages: Page[]
-  /** Ids in walk order. */
+  /** Ids in list order (a backward walk's too: its pages are put back in order). */
   ids: string[]
   /** Whether the walk reached a page with hasNextPage false (else it stopped at its bound). */
   complete: boolean
@@ -118,6 +118,63 @@ export async function walkForward(resources: Resources, options: WalkOptions): P
       cursor,
       rule('PAG-WALK', `a page with more to follow gives its endCursor: ${summarize(page.exchange)}`),
     ).toEqual(expect.stringMatching(/./))
+  }
+  return { pages, ids, complete: false }
+}
+
+export interface BackwardWalkOptions {
+  walletAddress: WalletAddress
+  collection: Collection
+  token: string
+  /** The cursor the walk starts before (its own item is not part of the walk). */
+  before: string
+  /** The `last` of the next page, given the ids the walk has seen so far. */
+  last: (ids: readonly string[]) => number
+  maxPages: number
+}
+
+/**
+ * Pages backward (`cursor` + `last`) from `before`, following each page's startCursor while hasPreviousPage is
+ * true. Each page holds at most `last` items, is not empty when the one after it said more precede, and says
+ * more follow (at least the item it was asked to precede).
+ */
+export async function walkBackward(resources: Resources, options: BackwardWalkOptions): Promise<Walk> {
+  const { walletAddress, collection, token } = options
+  const pages: Page[] = []
+  const ids: string[] = []
+  let cursor = options.before
+  while (pages.length < options.maxPages) {
+    const last = String(options.last(ids))
+    const page = await fetchPage(
+      resources,
+      listCall(walletAddress, collection, { cursor, last }),
+      token,
+      'PAG-WALK',
+    )
+    const what = `last=${last} before a cursor: ${summarize(page.exchange)}`
+    if (pages.length > 0) {
+      expect(
+        page.items.length,
+        rule('PAG-WALK', `the page after said hasPreviousPage, so this one is not empty: ${what}`),
+      ).toBeGreaterThan(0)
+    }
+    expect(page.items.length, rule('PAG-WALK', `gives at most ${last} items: ${what}`)).toBeLessThanOrEqual(
+      Number(last),
+    )
+    expect(
+      page.pageInfo.hasNextPage,
+      rule('PAG-WALK', `the cursor's item follows, so hasNextPage: ${what}`),
+    ).toBe(true)
+    pages.push(page)
+    // List order: this page's items precede those already seen.
+    ids.unshift(...page.items.map((item) => item.id))
+    if (!page.pageInfo.hasPreviousPage) return { pages, ids, complete: true }
+    const start = page.pageInfo.startCursor
+    expect(
+      start,
+      rule('PAG-WALK', `a page with more before it gives its startCursor: ${summarize(page.exchange)}`),
+    ).toEqual(expect.stringMatching(/./))
+    cursor = start!
   }
   return { pages, ids, complete: false }
 }

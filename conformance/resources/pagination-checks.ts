@@ -3,7 +3,15 @@ import { expect } from '@playwright/test'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'
-import { type Collection, fetchPage, isNewcomer, type ListedItem, listCall, type Page } from './list-pages.ts'
+import {
+  type Collection,
+  fetchPage,
+  isNewcomer,
+  type ListedItem,
+  listCall,
+  type Page,
+  type Walk,
+} from './list-pages.ts'
 import type { Resources } from './resources.ts'
 
 /**
@@ -107,4 +115,33 @@ export async function expectBackwardPage(context: WalkContext, pages: Page[], in
       rule('PAG-WALK', `${what}: the walk saw items before these, so hasPreviousPage`),
     ).toBe(true)
   }
+}
+
+/** Ids that appear more than once. */
+export function repeated(ids: readonly string[]): string[] {
+  return ids.filter((id, index) => ids.indexOf(id) !== index)
+}
+
+/**
+ * A walk backward from the end of the list (the forward walk's last item, which it does not include) sees each of
+ * the test's own items once, no item twice, and no item older than the forward walk that the forward walk did not
+ * see. Other items may have gone meanwhile (a server may delete an expired incoming payment).
+ */
+export function expectBackwardWalk(context: WalkContext, backward: Walk, own: readonly string[]): void {
+  const what = `walking back from the end, ${backward.pages.length} pages`
+  expect(repeated(backward.ids), rule('PAG-WALK', `${what}: no item appears twice`)).toEqual([])
+  const end = context.ids.at(-1)
+  if (backward.complete) {
+    expect(
+      own.filter((id) => id !== end && !backward.ids.includes(id)),
+      rule('PAG-WALK', `${what}: every item of the test's own is seen`),
+    ).toEqual([])
+  }
+  const unwalkedOld = backward.pages
+    .flatMap((page) => page.items)
+    .filter((item) => !context.ids.includes(item.id) && !isNewcomer(item, context.since))
+  expect(
+    unwalkedOld.map((item) => item.id),
+    rule('PAG-WALK', `${what}: no item older than the forward walk that the forward walk did not see`),
+  ).toEqual([])
 }

@@ -1,19 +1,16 @@
 import fc from 'fast-check'
 import type { Collection } from '../../resources/list-pages.ts'
 
-/** A walk of one list: how many items of the test's own it holds at least, the page size, a page to look back from. */
+/** Walks of one list: how many items of the test's own it holds at least, and the page size. */
 export interface ListWalkCase {
   collection: Collection
   /** Incoming payments the test has created before the walk (outgoing lists are walked as they are). */
   ownItems: number
   pageSize: number
-  /** Which page the backward check starts from, modulo the pages walked. */
-  backFrom: number
 }
 
 export const listWalkCaseArb: fc.Arbitrary<ListWalkCase> = fc.record({
   collection: fc.constantFrom('incoming-payments' as const, 'outgoing-payments' as const),
   ownItems: fc.integer({ min: 0, max: 60 }),
   pageSize: fc.oneof(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 100 })),
-  backFrom: fc.nat(),
 })

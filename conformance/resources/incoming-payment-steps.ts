@@ -1,14 +1,41 @@
 import { randomUUID } from 'node:crypto'
-import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
+import type { IncomingPayment, OutgoingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { resourceUrl } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
+import type { PaymentSteps } from './payment-steps.ts'
+import { expectRefusal } from './refusals.ts'
 import { hasMarker, resourceCalls } from './resource-calls.ts'
 import type { Resources } from './resources.ts'
 import { walkList } from './walk-list.ts'
+
+/** decisions.md: a quote or payment to a completed or expired incoming payment gets 400 (Rafiki) or 403. */
+export const REFUSED_RECEIVER = [400, 403]
+
+/**
+ * A payment to a receiver that takes no more is refused at creation, or, when the server only finds out
+ * while sending (a quote made earlier), accepted and then failed: a payment that fails MUST be marked failed
+ * (OP-FAILED), and the receiver's rule is the caller's to check on the receiver.
+ */
+export async function expectRefusedOrFailed(
+  ruleId: RuleId,
+  steps: PaymentSteps,
+  exchange: Exchange,
+  what: string,
+): Promise<void> {
+  if (exchange.response.status === 201) {
+    await steps.untilFailed((exchange.response.json as OutgoingPayment).id, 'OP-FAILED')
+    return
+  }
+  expectRefusal(exchange, {
+    rule: ruleId,
+    what: `${what} (or accepted, then failed)`,
+    statuses: REFUSED_RECEIVER,
+  })
+}
 
 /** A whole second, an hour ahead: no server needs to round it, and no expiry policy should refuse it. */
 export function anHourAhead(): string {

@@ -1,41 +1,22 @@
-import type { OutgoingPayment } from '@interledger/open-payments'
-import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { describeAmount } from '../resources/amount-checks.ts'
-import { readUnlessGone } from '../resources/incoming-payment-steps.ts'
-import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import {
+  expectRefusedOrFailed,
+  REFUSED_RECEIVER,
+  readUnlessGone,
+} from '../resources/incoming-payment-steps.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
 import { covers, rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 
-/** decisions.md: a quote or payment to a completed or expired incoming payment gets 400 (Rafiki) or 403. */
-const REFUSED = [400, 403]
-
 /** Long enough for a quote made right after creation, short enough to wait for (on the target's clock). */
 const RECEIVER_LIFETIME_MS = 8_000
 
 test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS })
-
-/**
- * A payment to a receiver that takes no more is refused at creation, or, when the server only finds out
- * while sending (a quote made earlier), accepted and then failed: a payment that fails MUST be marked failed
- * (OP-FAILED), and the receiver's rule is the caller's to check on the receiver.
- */
-async function expectRefusedOrFailed(
-  ruleId: RuleId,
-  steps: PaymentSteps,
-  exchange: Exchange,
-  what: string,
-): Promise<void> {
-  if (exchange.response.status === 201) {
-    await steps.untilFailed((exchange.response.json as OutgoingPayment).id, 'OP-FAILED')
-    return
-  }
-  expectRefusal(exchange, { rule: ruleId, what: `${what} (or accepted, then failed)`, statuses: REFUSED })
-}
 
 test.describe('incoming payments paid by outgoing payments', () => {
   test(
@@ -112,7 +93,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       expectRefusal(await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }), {
         rule: ruleId,
         what: 'a quote to the completed incoming payment',
-        statuses: REFUSED,
+        statuses: REFUSED_RECEIVER,
       })
       await expectRefusedOrFailed(
         ruleId,
@@ -156,7 +137,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       expectRefusal(await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }), {
         rule: ruleId,
         what: `a quote to the incoming payment after its expiresAt ${deadline}`,
-        statuses: REFUSED,
+        statuses: REFUSED_RECEIVER,
       })
       await expectRefusedOrFailed(
         ruleId,

@@ -23,7 +23,7 @@ export interface WalletAddressRoutes {
 export function createWalletAddressRoutes(deps: RouteDependencies): WalletAddressRoutes {
   return {
     get: async (req, res) => {
-      const walletAddress = await deps.walletAddressService.getByName(req.params.name)
+      const walletAddress = await deps.walletAddressService.getPublished(req.params.name)
       if (isWalletAddressError(walletAddress)) throw toHttpError(walletAddress)
       res.set('Cache-Control', CACHE_CONTROL).json(toOpenPaymentsWalletAddress(walletAddress, deps.urls))
     },

@@ -14,16 +14,16 @@ import type { RateTable } from '../quotes/rates.ts'
 import { findQuote } from '../quotes/repository.ts'
 import { type Amount, amountOf } from '../shared/amount.ts'
 import type { PageInfo, PageRequest } from '../shared/pagination.ts'
-import { pageIds } from '../shared/pagination.ts'
 import { isUuid, type JsonObject } from '../shared/request-input.ts'
+import type { WalletAddressIdentities } from '../wallet-addresses/identity-cache.ts'
 import { findWalletAddressByName } from '../wallet-addresses/repository.ts'
 import { isOutgoingPaymentError, OutgoingPaymentError } from './errors.ts'
 import type { OutgoingPayment } from './model.ts'
 import {
   findOutgoingPayment,
-  findOutgoingPayments,
   insertOutgoingPayment,
   isQuoteUsed,
+  pageOutgoingPayments,
 } from './repository.ts'
 
 /** Form 1 pays a quote; form 2 pays an incoming payment with a fixed debit amount. */
@@ -68,6 +68,7 @@ export interface OutgoingPaymentService {
 interface ServiceDependencies {
   db: Database
   rates: RateTable
+  walletAddresses: WalletAddressIdentities
 }
 
 export function createOutgoingPaymentService(deps: ServiceDependencies): OutgoingPaymentService {
@@ -190,11 +191,10 @@ async function list(
   deps: ServiceDependencies,
   input: ListOutgoingPaymentsInput,
 ): Promise<{ items: OutgoingPayment[]; pageInfo: PageInfo } | OutgoingPaymentError> {
-  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  const walletAddress = await deps.walletAddresses.byName(input.walletAddressName)
   if (walletAddress === undefined) return OutgoingPaymentError.UnknownWalletAddress
-  const scope: Record<string, string> = { wallet_address_id: walletAddress.id }
-  if (input.client !== undefined) scope.client = input.client
-  const page = await pageIds(deps.db, 'outgoing_payments', scope, input.page)
-  if (page === undefined) return OutgoingPaymentError.UnknownCursor
-  return { items: await findOutgoingPayments(deps.db, page.ids), pageInfo: page.pageInfo }
+  return (
+    (await pageOutgoingPayments(deps.db, walletAddress, input.client, input.page)) ??
+    OutgoingPaymentError.UnknownCursor
+  )
 }

@@ -68,7 +68,7 @@ export function createServices(deps: {
   return {
     walletAddresses: createWalletAddressService({ db: deps.db }),
     incomingPayments: createIncomingPaymentService({ db: deps.db, walletAddresses }),
-    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds }),
+    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds, walletAddresses }),
     outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates, walletAddresses }),
     outgoingPaymentGrants: createOutgoingPaymentGrantService({ db: deps.db }),
     grants: createGrantService({

@@ -166,6 +166,16 @@ for (const variant of databaseVariants('payment-services')) {
         assert.ok(typeof result === 'object')
         assert.equal(result.expiresAt.getTime(), receiver.expiresAt?.getTime())
       })
+
+      it('costs two round trips once the sender is known: the receiver and the insert', async () => {
+        const receiver = await f.incoming()
+        await quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) })
+        const { result, sql } = await f.queriesOf(() =>
+          quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) }),
+        )
+        assert.ok(typeof result === 'object')
+        assert.equal(sql.length, 2, sql.join('\n'))
+      })
     })
 
     describe('lists', () => {

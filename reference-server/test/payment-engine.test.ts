@@ -18,6 +18,9 @@ import {
   usd,
 } from './payment-services-fixture.ts'
 
+/** The kind of a statement: its first word, lowercase. */
+const statement = (sql: string) => sql.trim().split(/\s+/)[0]?.replace(/;$/, '').toLowerCase()
+
 for (const variant of databaseVariants('payment-engine')) {
   describe(`outgoing payments, grant limits and settlement as services (${variant.name})`, () => {
     let f: PaymentServices
@@ -59,6 +62,45 @@ for (const variant of databaseVariants('payment-engine')) {
           await f.pay({ source: { incomingPaymentId: receiver.id, debitAmount: usd(1n) } }),
           OutgoingPaymentError.InvalidReceiver,
         )
+      })
+
+      it('creates a payment in as few round trips as its locks allow', async () => {
+        const receiver = await f.incoming()
+        const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
+        f.created(await f.pay({ source: toReceiver }))
+        // The receiver is read before the transaction; in it, the grant's lock, its spent amounts, the insert.
+        const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
+        f.created(direct.result)
+        assert.deepEqual(direct.sql.map(statement), [
+          'select',
+          'begin',
+          'insert',
+          'select',
+          'insert',
+          'commit',
+        ])
+        // Paying a quote: its lock and its row are one statement, then whether it was used, and the receiver.
+        const q = await f.services.quotes.create({
+          walletAddressName: 'alice',
+          client: 'c',
+          incomingPaymentId: receiver.id,
+          debitAmount: usd(1n),
+          receiveAmount: undefined,
+        })
+        assert.ok(typeof q === 'object')
+        const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
+        f.created(quoted.result)
+        assert.deepEqual(quoted.sql.map(statement), [
+          'begin',
+          'select',
+          'select',
+          'select',
+          'insert',
+          'select',
+          'insert',
+          'commit',
+        ])
+        assert.equal((await f.settleAll()).length, 3)
       })
 
       it('refuses unknown, foreign and expired quotes', async () => {

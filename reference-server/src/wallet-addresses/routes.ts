@@ -6,7 +6,7 @@ import { toOpenPaymentsWalletAddress } from './model.ts'
 import type { WalletAddressService } from './service.ts'
 
 // The OpenAPI asks for cache headers; a short lifetime still lets a restarted server's new seed show up.
-const CACHE_CONTROL = 'public, max-age=60'
+export const CACHE_CONTROL = 'public, max-age=60'
 
 interface RouteDependencies {
   walletAddressService: WalletAddressService

@@ -64,7 +64,7 @@ for (const variant of databaseVariants('payment-engine')) {
         )
       })
 
-      it('creates a payment in as few round trips as its locks allow', async () => {
+      it('creates and settles a payment in as few round trips as its locks allow', async () => {
         const receiver = await f.incoming()
         const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
         f.created(await f.pay({ source: toReceiver }))
@@ -100,7 +100,22 @@ for (const variant of databaseVariants('payment-engine')) {
           'insert',
           'commit',
         ])
-        assert.equal((await f.settleAll()).length, 3)
+        // Settling: the claim, the receiver and the two balances locked, a statement per ledger movement, the
+        // receiver's receivedAmount and the payment's state.
+        const settled = await f.queriesOf(() => settleNextPayment(f.db))
+        assert.equal(settled.result?.outcome, 'completed')
+        assert.deepEqual(settled.sql.map(statement), [
+          'begin',
+          'select',
+          'select',
+          'select',
+          'with',
+          'with',
+          'update',
+          'update',
+          'commit',
+        ])
+        assert.equal((await f.settleAll()).length, 2)
       })
 
       it('refuses unknown, foreign and expired quotes', async () => {

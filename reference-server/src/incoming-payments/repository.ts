@@ -64,8 +64,9 @@ export async function findIncomingPayment(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<IncomingPayment | undefined> {
-  if (options.forUpdate) await db('incoming_payments').where({ id }).forNoKeyUpdate().first('id')
-  const row = await selectIncomingPayments(db).where('ip.id', id).first()
+  const query = selectIncomingPayments(db).where('ip.id', id).first()
+  // Of the payment only: its wallet address stays free for the balance locks of a settlement.
+  const row = await (options.forUpdate ? query.forNoKeyUpdate('ip') : query)
   return row === undefined ? undefined : toIncomingPayment(row)
 }
 

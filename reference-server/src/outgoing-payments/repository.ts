@@ -111,13 +111,13 @@ export async function insertOutgoingPayment(
  * engines (one per server instance) share the database, each settling different payments.
  */
 export async function claimNextSendingPayment(db: Database): Promise<OutgoingPayment | undefined> {
-  const claimed = await db('outgoing_payments')
-    .where({ state: 'sending' })
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    .forUpdate()
+  const row = await selectOutgoingPayments(db)
+    .where('op.state', 'sending')
+    .orderBy([{ column: 'op.created_at' }, { column: 'op.id' }])
+    .forUpdate('op')
     .skipLocked()
-    .first<{ id: string } | undefined>('id')
-  return claimed === undefined ? undefined : findOutgoingPayment(db, claimed.id)
+    .first()
+  return row === undefined ? undefined : toOutgoingPayment(row)
 }
 
 export async function markOutgoingPaymentCompleted(

@@ -71,14 +71,7 @@ for (const variant of databaseVariants('payment-engine')) {
         // The receiver is read before the transaction; in it, the grant's lock, its spent amounts, the insert.
         const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
         f.created(direct.result)
-        assert.deepEqual(direct.sql.map(statement), [
-          'select',
-          'begin',
-          'insert',
-          'select',
-          'insert',
-          'commit',
-        ])
+        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert select insert commit')
         // Paying a quote: its lock and its row are one statement, then whether it was used, and the receiver.
         const q = await f.services.quotes.create({
           walletAddressName: 'alice',
@@ -90,31 +83,18 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.ok(typeof q === 'object')
         const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
         f.created(quoted.result)
-        assert.deepEqual(quoted.sql.map(statement), [
-          'begin',
-          'select',
-          'select',
-          'select',
-          'insert',
-          'select',
-          'insert',
-          'commit',
-        ])
+        assert.equal(
+          quoted.sql.map(statement).join(' '),
+          'begin select select select insert select insert commit',
+        )
         // Settling: the claim, the receiver and the two balances locked, a statement per ledger movement, the
         // receiver's receivedAmount and the payment's state.
         const settled = await f.queriesOf(() => settleNextPayment(f.db))
         assert.equal(settled.result?.outcome, 'completed')
-        assert.deepEqual(settled.sql.map(statement), [
-          'begin',
-          'select',
-          'select',
-          'select',
-          'with',
-          'with',
-          'update',
-          'update',
-          'commit',
-        ])
+        assert.equal(
+          settled.sql.map(statement).join(' '),
+          'begin select select select with with update update commit',
+        )
         assert.equal((await f.settleAll()).length, 2)
       })
 

@@ -74,7 +74,7 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/shared/pagination.ts`,
-        find: 'hasPreviousPage: await exists(newerThan(firstId)),',
+        find: "hasPreviousPage: page.direction === 'forward' ? hasCursor : more,",
         replace: 'hasPreviousPage: false,',
       },
     ],

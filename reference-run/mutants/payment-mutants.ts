@@ -39,7 +39,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payments/service.ts`,
-        find: '    if (await isQuoteUsed(deps.db, quote.id)) return OutgoingPaymentError.QuoteUsed\n',
+        find: '  if (await isQuoteUsed(db, quote.id)) return OutgoingPaymentError.QuoteUsed\n',
         replace: '',
       },
       {
@@ -57,7 +57,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payments/service.ts`,
-        find: '    if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired\n',
+        find: '  if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired\n',
         replace: '',
       },
     ],

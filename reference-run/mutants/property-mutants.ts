@@ -40,8 +40,8 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/shared/pagination.ts`,
-        find: '      hasPreviousPage: await exists(newerThan(firstId)),\n',
-        replace: '      hasPreviousPage: false,\n',
+        find: "    hasPreviousPage: page.direction === 'forward' ? hasCursor : more,\n",
+        replace: "    hasPreviousPage: page.direction === 'forward' ? false : more,\n",
       },
     ],
     specs: [`${PROPERTIES}/pagination.spec.ts`],

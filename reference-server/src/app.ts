@@ -1,4 +1,5 @@
-import express, { type Express } from 'express'
+import type { RequestListener } from 'node:http'
+import express from 'express'
 import type { PublicUrls } from './config.ts'
 import { getHealth, getLedgerCheck } from './health/routes.ts'
 import { bodyParser } from './http/body-parser.ts'
@@ -13,6 +14,7 @@ import { createOutgoingPaymentRoutes } from './outgoing-payments/routes.ts'
 import { createQuoteRoutes } from './quotes/routes.ts'
 import { createResourceGuard } from './resource-guard/guard.ts'
 import type { Services } from './services.ts'
+import { serveWalletAddressesFirst } from './wallet-addresses/fast-path.ts'
 import { createWalletAddressRoutes } from './wallet-addresses/routes.ts'
 
 export interface AppDependencies {
@@ -27,8 +29,11 @@ export interface AppDependencies {
   signatureUncheckedRoute?: SignedRoute
 }
 
-/** The resource server. Every route and its middleware chain is listed here, in matching order. */
-export function createApp(deps: AppDependencies): Express {
+/**
+ * The resource server. Every route and its middleware chain is listed here, in matching order, after the one
+ * request answered before Express: the document or keys of a known wallet address (see fast-path.ts).
+ */
+export function createApp(deps: AppDependencies): RequestListener {
   const app = express()
   app.disable('x-powered-by')
   // No client revalidates these resources, so an ETag (a SHA-1 of every response body) is pure cost.
@@ -113,5 +118,8 @@ export function createApp(deps: AppDependencies): Express {
 
   app.use(notFoundHandler)
   app.use(errorHandler)
-  return app
+  return serveWalletAddressesFirst(
+    { walletAddressService: deps.services.walletAddresses, urls: deps.urls, logger: deps.logger },
+    app,
+  )
 }

@@ -15,6 +15,7 @@ import {
 import { createOutgoingPaymentService, type OutgoingPaymentService } from './outgoing-payments/service.ts'
 import { DEFAULT_RATE_TABLE, type RateTable } from './quotes/rates.ts'
 import { createQuoteService, type QuoteService } from './quotes/service.ts'
+import { createWalletAddressIdentities } from './wallet-addresses/identity-cache.ts'
 import { createWalletAddressService, type WalletAddressService } from './wallet-addresses/service.ts'
 
 export interface Services {
@@ -63,11 +64,12 @@ export function createServices(deps: {
   const auth = deps.auth ?? DEFAULT_AUTH_SETTINGS
   const clientWallets = createClientWalletService()
   const tokenCache = createActiveTokenCache()
+  const walletAddresses = createWalletAddressIdentities(deps.db)
   return {
     walletAddresses: createWalletAddressService({ db: deps.db }),
-    incomingPayments: createIncomingPaymentService({ db: deps.db }),
-    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds }),
-    outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates }),
+    incomingPayments: createIncomingPaymentService({ db: deps.db, walletAddresses }),
+    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds, walletAddresses }),
+    outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates, walletAddresses }),
     outgoingPaymentGrants: createOutgoingPaymentGrantService({ db: deps.db }),
     grants: createGrantService({
       db: deps.db,

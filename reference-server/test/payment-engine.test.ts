@@ -18,6 +18,9 @@ import {
   usd,
 } from './payment-services-fixture.ts'
 
+/** The kind of a statement: its first word, lowercase. */
+const statement = (sql: string) => sql.trim().split(/\s+/)[0]?.replace(/;$/, '').toLowerCase()
+
 for (const variant of databaseVariants('payment-engine')) {
   describe(`outgoing payments, grant limits and settlement as services (${variant.name})`, () => {
     let f: PaymentServices
@@ -59,6 +62,40 @@ for (const variant of databaseVariants('payment-engine')) {
           await f.pay({ source: { incomingPaymentId: receiver.id, debitAmount: usd(1n) } }),
           OutgoingPaymentError.InvalidReceiver,
         )
+      })
+
+      it('creates and settles a payment in as few round trips as its locks allow', async () => {
+        const receiver = await f.incoming()
+        const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
+        f.created(await f.pay({ source: toReceiver }))
+        // The receiver is read before the transaction; in it, the grant's lock, its spent amounts, the insert.
+        const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
+        f.created(direct.result)
+        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert select insert commit')
+        // Paying a quote: its lock and its row are one statement, then whether it was used, and the receiver.
+        const q = await f.services.quotes.create({
+          walletAddressName: 'alice',
+          client: 'c',
+          incomingPaymentId: receiver.id,
+          debitAmount: usd(1n),
+          receiveAmount: undefined,
+        })
+        assert.ok(typeof q === 'object')
+        const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
+        f.created(quoted.result)
+        assert.equal(
+          quoted.sql.map(statement).join(' '),
+          'begin select select select insert select insert commit',
+        )
+        // Settling: the claim, the receiver and the two balances locked, a statement per ledger movement, the
+        // receiver's receivedAmount and the payment's state.
+        const settled = await f.queriesOf(() => settleNextPayment(f.db))
+        assert.equal(settled.result?.outcome, 'completed')
+        assert.equal(
+          settled.sql.map(statement).join(' '),
+          'begin select select select with with update update commit',
+        )
+        assert.equal((await f.settleAll()).length, 2)
       })
 
       it('refuses unknown, foreign and expired quotes', async () => {

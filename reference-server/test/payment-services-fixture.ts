@@ -45,6 +45,8 @@ export interface PaymentServices {
   created(result: Awaited<ReturnType<PaymentServices['pay']>>): CreatedOutgoingPayment
   /** Settles every waiting payment, oldest first. */
   settleAll(): Promise<Settlement[]>
+  /** What `run` returns, and the SQL of every statement it sent (transaction control included). */
+  queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; sql: string[] }>
   close(): Promise<void>
 }
 
@@ -97,6 +99,16 @@ export async function startPaymentServices(
         outcomes.push(settled)
       }
       return outcomes
+    },
+    queriesOf: async (run) => {
+      const sql: string[] = []
+      const record = (query: { sql: string }) => sql.push(query.sql)
+      db.on('query', record)
+      try {
+        return { result: await run(), sql }
+      } finally {
+        db.off('query', record)
+      }
     },
     close: async () => {
       await db.destroy()

@@ -166,6 +166,16 @@ for (const variant of databaseVariants('payment-services')) {
         assert.ok(typeof result === 'object')
         assert.equal(result.expiresAt.getTime(), receiver.expiresAt?.getTime())
       })
+
+      it('costs two round trips once the sender is known: the receiver and the insert', async () => {
+        const receiver = await f.incoming()
+        await quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) })
+        const { result, sql } = await f.queriesOf(() =>
+          quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) }),
+        )
+        assert.ok(typeof result === 'object')
+        assert.equal(sql.length, 2, sql.join('\n'))
+      })
     })
 
     describe('lists', () => {
@@ -225,6 +235,30 @@ for (const variant of databaseVariants('payment-services')) {
         })
         assert.ok(typeof others === 'object')
         assert.deepEqual(others.items, [])
+
+        // Each page is one query, whichever the direction; an empty page from a cursor checks the cursor.
+        const one = await f.queriesOf(() => list({ direction: 'forward', size: 3, cursor: newestFirst[2] }))
+        assert.equal(one.sql.length, 1, one.sql.join('\n'))
+        const pastTheEnd = await f.queriesOf(() =>
+          list({ direction: 'forward', size: 3, cursor: newestFirst[6] }),
+        )
+        assert.deepEqual(pastTheEnd.result, {
+          items: [],
+          pageInfo: { hasPreviousPage: true, hasNextPage: false },
+        })
+        assert.equal(pastTheEnd.sql.length, 2)
+        assert.deepEqual(await list({ direction: 'backward', size: 3, cursor: newestFirst[0] ?? '' }), {
+          items: [],
+          pageInfo: { hasPreviousPage: false, hasNextPage: true },
+        })
+        // Another client's payment is no cursor for this client's list, even though the id exists.
+        const foreign = await f.incoming({ walletAddressName: 'alice', client: 'https://client.test/other' })
+        for (const direction of ['forward', 'backward'] as const) {
+          assert.equal(
+            await list({ direction, size: 3, cursor: foreign.id }),
+            IncomingPaymentError.UnknownCursor,
+          )
+        }
       })
     })
   })

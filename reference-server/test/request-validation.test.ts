@@ -14,7 +14,6 @@ type Case = [name: string, body: unknown, field: string | undefined]
 
 const BODIES: Record<string, Case[]> = {
   'POST /incoming-payments': [
-    ['an array', [1], undefined],
     ['no walletAddress', {}, 'walletAddress'],
     ['an unknown field', { walletAddress: W, amount }, 'amount'],
     ['a numeric walletAddress', { walletAddress: 5 }, 'walletAddress'],
@@ -32,6 +31,14 @@ const BODIES: Record<string, Case[]> = {
     ['metadata that is not an object', { walletAddress: W, metadata: [1] }, 'metadata'],
   ],
   'POST /quotes': [
+    ['no walletAddress', { receiver: IP, method: 'ilp' }, 'walletAddress'],
+    ['an unknown field', { walletAddress: W, receiver: IP, method: 'ilp', fee: amount }, 'fee'],
+    ['a numeric receiver', { walletAddress: W, receiver: 5, method: 'ilp' }, 'receiver'],
+    [
+      'a debitAmount value that is not a number string',
+      { walletAddress: W, receiver: IP, method: 'ilp', debitAmount: { ...amount, value: '1.5' } },
+      'debitAmount.value',
+    ],
     ['no method', { walletAddress: W, receiver: IP, debitAmount: amount }, 'method'],
     ['another method', { walletAddress: W, receiver: IP, method: 'card' }, 'method'],
     [
@@ -46,9 +53,36 @@ const BODIES: Record<string, Case[]> = {
     ],
   ],
   'POST /outgoing-payments': [
+    ['no walletAddress', { quoteId: IP }, 'walletAddress'],
+    ['an unknown field', { walletAddress: W, quoteId: IP, note: 'x' }, 'note'],
+    ['a numeric quoteId', { walletAddress: W, quoteId: 5 }, 'quoteId'],
+    ['metadata that is not an object', { walletAddress: W, quoteId: IP, metadata: 'x' }, 'metadata'],
+    [
+      'a debitAmount without assetScale',
+      { walletAddress: W, incomingPayment: IP, debitAmount: { value: '5', assetCode: 'USD' } },
+      'debitAmount.assetScale',
+    ],
     ['neither form', { walletAddress: W }, 'quoteId'],
     ['both forms', { walletAddress: W, quoteId: IP, incomingPayment: IP, debitAmount: amount }, 'quoteId'],
     ['incomingPayment without debitAmount', { walletAddress: W, incomingPayment: IP }, 'debitAmount'],
+  ],
+}
+
+// The authorization server's, by path as requested.
+const GRANT = { access_token: { access: [{ type: 'quote', actions: ['create'] }] }, client: W }
+const AUTH_BODIES: Record<string, Case[]> = {
+  '/': [
+    ['no access_token', { client: W }, 'access_token'],
+    ['a numeric client', { ...GRANT, client: 5 }, 'client'],
+    [
+      'an access type that does not exist',
+      { access_token: { access: [{ type: 'nonsense' }] } },
+      'access_token.access.0.actions',
+    ],
+  ],
+  '/continue/x': [
+    ['a numeric interact_ref', { interact_ref: 5 }, 'interact_ref'],
+    ['an array', [1], undefined],
   ],
 }
 
@@ -88,6 +122,21 @@ describe('requests validated from the OpenAPI documents', () => {
       body: JSON.stringify(body),
     })
 
+  // Every route whose body the document requires: none at all, or one that is no object.
+  for (const route of Object.keys(BODIES)) {
+    for (const [name, body] of [
+      ['no body', undefined],
+      ['an array', [1]],
+      ['a string', 'x'],
+    ] as const) {
+      it(`${route}: refuses ${name}`, async () => {
+        const url = `${server.url}${route.split(' ')[1]}`
+        const response = body === undefined ? await fetch(url, { method: 'POST' }) : await post(url, body)
+        await assertRefused(response, undefined)
+      })
+    }
+  }
+
   for (const [route, cases] of Object.entries(BODIES)) {
     for (const [name, body, field] of cases) {
       it(`${route}: refuses ${name}`, async () => {
@@ -104,15 +153,16 @@ describe('requests validated from the OpenAPI documents', () => {
     }
   }
 
-  it('POST / (grant request): refuses a body that is not a grant request', async () => {
-    await assertRefused(
-      await post(server.authUrl, { access_token: { access: [{ type: 'nonsense' }] } }),
-      'access_token.access.0.actions',
-    )
-  })
+  for (const [path, cases] of Object.entries(AUTH_BODIES)) {
+    for (const [name, body, field] of cases) {
+      it(`auth POST ${path}: refuses ${name}`, async () => {
+        await assertRefused(await post(`${server.authUrl}${path}`, body), field)
+      })
+    }
+  }
 
-  it('POST /continue/{id}: refuses a numeric interact_ref', async () => {
-    await assertRefused(await post(`${server.authUrl}/continue/x`, { interact_ref: 5 }), 'interact_ref')
+  it('auth POST /: refuses a request without a body', async () => {
+    await assertRefused(await fetch(server.authUrl, { method: 'POST' }), undefined)
   })
 
   it('lets a valid body through to authentication', async () => {

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Config } from '../src/config.ts'
 import { createDatabase, type Database, migrateDatabase } from '../src/db/database.ts'
 import { createLogger } from '../src/logger.ts'
@@ -11,6 +12,7 @@ import { SeedError } from '../src/seed/seed-file.ts'
 import { startServer } from '../src/server.ts'
 import { createServices, type Services } from '../src/services.ts'
 import { isWalletAddressError } from '../src/wallet-addresses/errors.ts'
+import { PUBLISHED_TTL_MS } from '../src/wallet-addresses/published-cache.ts'
 import { databaseVariants, fixture, getJson, testConfig } from './helpers.ts'
 
 const silent = createLogger({ logLevel: 'silent' })
@@ -47,11 +49,13 @@ for (const variant of databaseVariants('seed')) {
       const rows = await db('wallet_addresses').orderBy('name').select<{ name: string; balance: string }[]>()
       return Object.fromEntries(rows.map((row) => [row.name, row.balance]))
     }
-    const seedWith = async (walletAddresses: unknown[]) => {
+    const seedFile = async (walletAddresses: unknown[]) => {
       const file = path.join(dir, `${Math.random()}.json`)
       await writeFile(file, JSON.stringify({ walletAddresses }))
-      return seedDatabase({ walletAddressService: services.walletAddresses }, file)
+      return file
     }
+    const seedWith = async (walletAddresses: unknown[]) =>
+      seedDatabase({ walletAddressService: services.walletAddresses }, await seedFile(walletAddresses))
 
     it('creates the addresses with their opening balances as seed movements', async () => {
       const seeded = await seedDatabase(
@@ -103,6 +107,26 @@ for (const variant of databaseVariants('seed')) {
       assert.ok(!isWalletAddressError(renamed))
       assert.equal(renamed.publicName, undefined)
       assert.deepEqual(await services.walletAddresses.getKeys('alice'), [])
+    })
+
+    it('serves what another process re-seeds on the same database within PUBLISHED_TTL_MS', async () => {
+      const other = createServices({ db })
+      assert.deepEqual(await services.walletAddresses.getKeys('alice'), [])
+      await seedDatabase(
+        { walletAddressService: other.walletAddresses },
+        await seedFile([
+          { name: 'alice', publicName: 'Alice C.', assetCode: 'USD', assetScale: 2, keys: [key] },
+        ]),
+      )
+      const published = async () => {
+        const alice = await services.walletAddresses.getPublished('alice')
+        assert.ok(!isWalletAddressError(alice))
+        return [alice.publicName, alice.keys]
+      }
+      const deadline = Date.now() + PUBLISHED_TTL_MS + 1000
+      while (Date.now() < deadline && (await published())[0] !== 'Alice C.') await sleep(50)
+      assert.deepEqual(await published(), ['Alice C.', [key]])
+      await seedWith([{ name: 'alice', assetCode: 'USD', assetScale: 2 }])
     })
 
     it('refuses to change the asset of an existing address, naming the entry', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { JWKS, WalletAddress } from '@interledger/open-payments'
+import { request } from 'undici'
 import { type RunningServer, startServer } from '../src/server.ts'
 import { databaseVariants, getJson, testConfig } from './helpers.ts'
 
@@ -70,6 +71,35 @@ for (const variant of databaseVariants('wallet-addresses')) {
       }
       assert.deepEqual(body, expected)
       assert.deepEqual((await getJson(`${server.url}/bob/jwks.json`)).body, { keys: [] })
+    })
+
+    it('answers a known address before Express exactly as Express does', async () => {
+      // What Express answers itself: a trailing slash, a query, a conditional request.
+      const viaExpress = ['/alice/', '/alice?x=1', '/alice/jwks.json/']
+      const [fast, ...others] = await Promise.all(
+        ['/alice', ...viaExpress].map((path) =>
+          fetch(`${server.url}${path}`, { headers: { 'x-request-id': 'req-1' } }),
+        ),
+      )
+      const seen = async (response: Response | undefined) => {
+        assert.ok(response)
+        const headers: [string, string][] = []
+        response.headers.forEach((value, name) => {
+          if (name !== 'date') headers.push([name, value])
+        })
+        return { status: response.status, headers, body: await response.text() }
+      }
+      const expected = await seen(fast)
+      assert.equal(expected.status, 200)
+      assert.deepEqual(await seen(others[0]), expected)
+      assert.deepEqual(await seen(others[1]), expected)
+      const keys = await seen(
+        await fetch(`${server.url}/alice/jwks.json`, { headers: { 'x-request-id': 'req-1' } }),
+      )
+      assert.deepEqual(await seen(others[2]), keys)
+      // Through undici's request: fetch would add Cache-Control: no-cache to a conditional request.
+      const conditional = await request(`${server.url}/alice`, { headers: { 'if-none-match': '*' } })
+      assert.equal(conditional.statusCode, 304)
     })
 
     for (const path of ['/nobody', '/nobody/jwks.json', '/ALICE']) {

@@ -30,6 +30,10 @@ export function createDatabase(
     // In memory, start from the dump of a fresh cluster instead of running initdb (see fresh-cluster.ts).
     loadDataDir: config.pgliteDataDir === undefined ? freshClusterDump() : undefined,
     parsers: { [types.INT8]: (value: string) => value },
+    // Nothing analyzes an embedded database, so the planner guesses every selectivity; with the default
+    // random_page_cost it then sorts all of a wallet address's payments for a list page rather than walk
+    // the index and stop. Its pages are in memory, where random reads cost what sequential ones do.
+    startParams: [...PGlite.defaultStartParams, '-c', 'random_page_cost=1'],
   })
   return knex({
     client: ClientPgLite,

@@ -9,7 +9,8 @@ export const REQUEST_ID_HEADER = 'x-request-id'
 // An incoming id is reused only when it cannot break log lines or response headers.
 const SANE_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/
 
-function requestId(req: IncomingMessage, res: ServerResponse): string {
+/** The request's id, echoed in x-request-id: the client's own when sane, else a new one. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers[REQUEST_ID_HEADER]
   const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
   res.setHeader(REQUEST_ID_HEADER, id)

@@ -1,5 +1,7 @@
 import type { Database } from '../db/database.ts'
+import { type PageInfo, type PageRequest, pageRows } from '../shared/pagination.ts'
 import type { JsonObject } from '../shared/request-input.ts'
+import type { WalletAddressIdentity } from '../wallet-addresses/identity-cache.ts'
 import type { IncomingPayment } from './model.ts'
 
 interface IncomingPaymentRow {
@@ -62,15 +64,30 @@ export async function findIncomingPayment(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<IncomingPayment | undefined> {
-  if (options.forUpdate) await db('incoming_payments').where({ id }).forNoKeyUpdate().first('id')
-  const row = await selectIncomingPayments(db).where('ip.id', id).first()
+  const query = selectIncomingPayments(db).where('ip.id', id).first()
+  // Of the payment only: its wallet address stays free for the balance locks of a settlement.
+  const row = await (options.forUpdate ? query.forNoKeyUpdate('ip') : query)
   return row === undefined ? undefined : toIncomingPayment(row)
 }
 
-export async function findIncomingPayments(db: Database, ids: string[]): Promise<IncomingPayment[]> {
-  const rows = await selectIncomingPayments(db).whereIn('ip.id', ids)
-  const byId = new Map(rows.map((row) => [row.id, toIncomingPayment(row)]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+/** A page of a wallet address's payments (only `client`'s when set); see pageRows. */
+export async function pageIncomingPayments(
+  db: Database,
+  walletAddress: WalletAddressIdentity,
+  client: string | undefined,
+  page: PageRequest,
+): Promise<{ items: IncomingPayment[]; pageInfo: PageInfo } | undefined> {
+  const scope = { wallet_address_id: walletAddress.id, ...(client === undefined ? {} : { client }) }
+  const found = await pageRows<
+    Omit<IncomingPaymentRow, 'wallet_address_name' | 'asset_code' | 'asset_scale'>
+  >(db, 'incoming_payments', scope, page)
+  if (found === undefined) return undefined
+  const { name, assetCode, assetScale } = walletAddress
+  const joined = { wallet_address_name: name, asset_code: assetCode, asset_scale: assetScale }
+  return {
+    items: found.rows.map((row) => toIncomingPayment({ ...row, ...joined })),
+    pageInfo: found.pageInfo,
+  }
 }
 
 export async function insertIncomingPayment(db: Database, input: NewIncomingPayment): Promise<void> {

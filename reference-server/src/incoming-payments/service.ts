@@ -1,19 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
 import { type Amount, sameAsset } from '../shared/amount.ts'
-import { type PageInfo, type PageRequest, pageIds } from '../shared/pagination.ts'
+import type { PageInfo, PageRequest } from '../shared/pagination.ts'
 import { isUuid, type JsonObject } from '../shared/request-input.ts'
-import {
-  createWalletAddressIdentities,
-  type WalletAddressIdentities,
-} from '../wallet-addresses/identity-cache.ts'
+import type { WalletAddressIdentities } from '../wallet-addresses/identity-cache.ts'
 import { IncomingPaymentError } from './errors.ts'
 import { type IncomingPayment, isExpired } from './model.ts'
 import {
   findIncomingPayment,
-  findIncomingPayments,
   insertIncomingPayment,
   markIncomingPaymentCompleted,
+  pageIncomingPayments,
 } from './repository.ts'
 
 export interface CreateIncomingPaymentInput {
@@ -49,8 +46,7 @@ interface ServiceDependencies {
   walletAddresses: WalletAddressIdentities
 }
 
-export function createIncomingPaymentService({ db }: { db: Database }): IncomingPaymentService {
-  const deps = { db, walletAddresses: createWalletAddressIdentities(db) }
+export function createIncomingPaymentService(deps: ServiceDependencies): IncomingPaymentService {
   return {
     create: (input) => create(deps, input),
     get: (id) => get(deps, id),
@@ -103,11 +99,10 @@ async function list(
 ): Promise<IncomingPaymentPage | IncomingPaymentError> {
   const walletAddress = await deps.walletAddresses.byName(input.walletAddressName)
   if (walletAddress === undefined) return IncomingPaymentError.UnknownWalletAddress
-  const scope: Record<string, string> = { wallet_address_id: walletAddress.id }
-  if (input.client !== undefined) scope.client = input.client
-  const page = await pageIds(deps.db, 'incoming_payments', scope, input.page)
-  if (page === undefined) return IncomingPaymentError.UnknownCursor
-  return { items: await findIncomingPayments(deps.db, page.ids), pageInfo: page.pageInfo }
+  return (
+    (await pageIncomingPayments(deps.db, walletAddress, input.client, input.page)) ??
+    IncomingPaymentError.UnknownCursor
+  )
 }
 
 async function complete(

@@ -24,14 +24,16 @@ export interface LedgerMovementInput {
  */
 export async function recordLedgerMovement(db: Database, movement: LedgerMovementInput): Promise<bigint> {
   const amount = movement.amount.toString()
-  await db('ledger_movements').insert({
+  const insert = db('ledger_movements').insert({
     wallet_address_id: movement.walletAddressId,
     amount,
     kind: movement.kind,
     outgoing_payment_id: movement.outgoingPaymentId ?? null,
   })
   const operator = DEBIT_KINDS.includes(movement.kind) ? '-' : '+'
+  // One statement: the movement's insert rides along with the balance update.
   const [row] = await db('wallet_addresses')
+    .with('movement', insert)
     .where({ id: movement.walletAddressId })
     .update({ balance: db.raw(`balance ${operator} ?::numeric`, [amount]) })
     .returning<{ balance: string }[]>('balance')

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { type PageInfo, type PageRequest, pageRows } from '../shared/pagination.ts'
 import type { JsonObject } from '../shared/request-input.ts'
 import type { OutgoingPayment, OutgoingPaymentState } from './model.ts'
 
@@ -56,10 +57,25 @@ export async function findOutgoingPayment(db: Database, id: string): Promise<Out
   return row === undefined ? undefined : toOutgoingPayment(row)
 }
 
-export async function findOutgoingPayments(db: Database, ids: string[]): Promise<OutgoingPayment[]> {
-  const rows = await selectOutgoingPayments(db).whereIn('op.id', ids)
-  const byId = new Map(rows.map((row) => [row.id, toOutgoingPayment(row)]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+/** A page of a wallet address's payments (only `client`'s when set); see pageRows. */
+export async function pageOutgoingPayments(
+  db: Database,
+  walletAddress: { id: string; name: string },
+  client: string | undefined,
+  page: PageRequest,
+): Promise<{ items: OutgoingPayment[]; pageInfo: PageInfo } | undefined> {
+  const scope = { wallet_address_id: walletAddress.id, ...(client === undefined ? {} : { client }) }
+  const found = await pageRows<Omit<OutgoingPaymentRow, 'wallet_address_name'>>(
+    db,
+    'outgoing_payments',
+    scope,
+    page,
+  )
+  if (found === undefined) return undefined
+  const items = found.rows.map((row) =>
+    toOutgoingPayment({ ...row, wallet_address_name: walletAddress.name }),
+  )
+  return { items, pageInfo: found.pageInfo }
 }
 
 export async function isQuoteUsed(db: Database, quoteId: string): Promise<boolean> {
@@ -95,13 +111,13 @@ export async function insertOutgoingPayment(
  * engines (one per server instance) share the database, each settling different payments.
  */
 export async function claimNextSendingPayment(db: Database): Promise<OutgoingPayment | undefined> {
-  const claimed = await db('outgoing_payments')
-    .where({ state: 'sending' })
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    .forUpdate()
+  const row = await selectOutgoingPayments(db)
+    .where('op.state', 'sending')
+    .orderBy([{ column: 'op.created_at' }, { column: 'op.id' }])
+    .forUpdate('op')
     .skipLocked()
-    .first<{ id: string } | undefined>('id')
-  return claimed === undefined ? undefined : findOutgoingPayment(db, claimed.id)
+    .first()
+  return row === undefined ? undefined : toOutgoingPayment(row)
 }
 
 export async function markOutgoingPaymentCompleted(

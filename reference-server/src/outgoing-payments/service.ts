@@ -14,16 +14,15 @@ import type { RateTable } from '../quotes/rates.ts'
 import { findQuote } from '../quotes/repository.ts'
 import { type Amount, amountOf } from '../shared/amount.ts'
 import type { PageInfo, PageRequest } from '../shared/pagination.ts'
-import { pageIds } from '../shared/pagination.ts'
 import { isUuid, type JsonObject } from '../shared/request-input.ts'
-import { findWalletAddressByName } from '../wallet-addresses/repository.ts'
+import type { WalletAddressIdentities, WalletAddressIdentity } from '../wallet-addresses/identity-cache.ts'
 import { isOutgoingPaymentError, OutgoingPaymentError } from './errors.ts'
 import type { OutgoingPayment } from './model.ts'
 import {
   findOutgoingPayment,
-  findOutgoingPayments,
   insertOutgoingPayment,
   isQuoteUsed,
+  pageOutgoingPayments,
 } from './repository.ts'
 
 /** Form 1 pays a quote; form 2 pays an incoming payment with a fixed debit amount. */
@@ -68,11 +67,12 @@ export interface OutgoingPaymentService {
 interface ServiceDependencies {
   db: Database
   rates: RateTable
+  walletAddresses: WalletAddressIdentities
 }
 
 export function createOutgoingPaymentService(deps: ServiceDependencies): OutgoingPaymentService {
   return {
-    create: (input) => deps.db.transaction((trx) => create({ ...deps, db: trx }, input)),
+    create: (input) => create(deps, input),
     get: async (id) =>
       (isUuid(id) ? await findOutgoingPayment(deps.db, id) : undefined) ??
       OutgoingPaymentError.UnknownOutgoingPayment,
@@ -87,17 +87,40 @@ type Priced = {
   receiveAmount: Amount
 }
 
-/** Runs in one transaction: the limit check and the reservation (the inserted payment) commit together. */
+/**
+ * A payment of a quote runs in one transaction from the quote's lock to the reservation. A payment to an
+ * incoming payment is priced before its transaction: nothing it reads is locked (the engine checks the
+ * receiver again when settling), and the transaction then holds its connection for less.
+ */
 async function create(
   deps: ServiceDependencies,
   input: CreateOutgoingPaymentInput,
 ): Promise<CreatedOutgoingPayment | CreateOutgoingPaymentError> {
-  const sender = await findWalletAddressByName(deps.db, input.walletAddressName)
+  const sender = await deps.walletAddresses.byName(input.walletAddressName)
   if (sender === undefined) return OutgoingPaymentError.UnknownWalletAddress
   const now = new Date()
-  const priced = await priceSource(deps, sender, input.source, now)
+  const { source } = input
+  if ('quoteId' in source) {
+    return deps.db.transaction(async (trx) => {
+      const priced = await priceQuote(trx, sender, source.quoteId, now)
+      return isOutgoingPaymentError(priced)
+        ? priced
+        : reserve({ ...deps, db: trx }, input, sender, priced, now)
+    })
+  }
+  const priced = await priceIncomingPayment(deps, sender, source, now)
   if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced
+  return deps.db.transaction((trx) => reserve({ ...deps, db: trx }, input, sender, priced, now))
+}
 
+/** In the caller's transaction, so that the limit check and the reservation (the payment) commit together. */
+async function reserve(
+  deps: ServiceDependencies,
+  input: CreateOutgoingPaymentInput,
+  sender: WalletAddressIdentity,
+  priced: Priced,
+  now: Date,
+): Promise<CreatedOutgoingPayment | LimitViolation> {
   // Serialises the grant's payments, so two concurrent ones cannot both fit under the same limit.
   await lockGrant(deps.db, input.grant.id)
   const window = spendingWindow(input.grant.limits, now)
@@ -142,29 +165,34 @@ async function create(
   }
 }
 
-async function priceSource(
+async function priceQuote(
+  db: Database,
+  sender: WalletAddressIdentity,
+  quoteId: string | undefined,
+  now: Date,
+): Promise<Priced | OutgoingPaymentError> {
+  // Locked so a concurrent payment cannot use the same quote.
+  const quote = quoteId === undefined ? undefined : await findQuote(db, quoteId, { forUpdate: true })
+  if (quote === undefined) return OutgoingPaymentError.UnknownQuote
+  if (quote.walletAddressId !== sender.id) return OutgoingPaymentError.QuoteOfAnotherWallet
+  if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired
+  if (await isQuoteUsed(db, quote.id)) return OutgoingPaymentError.QuoteUsed
+  const receiver = await findIncomingPayment(db, quote.incomingPaymentId)
+  if (receiver === undefined || !isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
+  return {
+    incomingPaymentId: quote.incomingPaymentId,
+    quoteId: quote.id,
+    debitAmount: quote.debitAmount,
+    receiveAmount: quote.receiveAmount,
+  }
+}
+
+async function priceIncomingPayment(
   deps: ServiceDependencies,
-  sender: { id: string; assetCode: string; assetScale: number },
-  source: PaymentSource,
+  sender: WalletAddressIdentity,
+  source: Extract<PaymentSource, { debitAmount: Amount }>,
   now: Date,
 ): Promise<Priced | OutgoingPaymentError | PricingError> {
-  if ('quoteId' in source) {
-    // Locked so a concurrent payment cannot use the same quote.
-    const quote =
-      source.quoteId === undefined ? undefined : await findQuote(deps.db, source.quoteId, { forUpdate: true })
-    if (quote === undefined) return OutgoingPaymentError.UnknownQuote
-    if (quote.walletAddressId !== sender.id) return OutgoingPaymentError.QuoteOfAnotherWallet
-    if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired
-    if (await isQuoteUsed(deps.db, quote.id)) return OutgoingPaymentError.QuoteUsed
-    const receiver = await findIncomingPayment(deps.db, quote.incomingPaymentId)
-    if (receiver === undefined || !isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
-    return {
-      incomingPaymentId: quote.incomingPaymentId,
-      quoteId: quote.id,
-      debitAmount: quote.debitAmount,
-      receiveAmount: quote.receiveAmount,
-    }
-  }
   const receiver =
     source.incomingPaymentId === undefined
       ? undefined
@@ -190,11 +218,10 @@ async function list(
   deps: ServiceDependencies,
   input: ListOutgoingPaymentsInput,
 ): Promise<{ items: OutgoingPayment[]; pageInfo: PageInfo } | OutgoingPaymentError> {
-  const walletAddress = await findWalletAddressByName(deps.db, input.walletAddressName)
+  const walletAddress = await deps.walletAddresses.byName(input.walletAddressName)
   if (walletAddress === undefined) return OutgoingPaymentError.UnknownWalletAddress
-  const scope: Record<string, string> = { wallet_address_id: walletAddress.id }
-  if (input.client !== undefined) scope.client = input.client
-  const page = await pageIds(deps.db, 'outgoing_payments', scope, input.page)
-  if (page === undefined) return OutgoingPaymentError.UnknownCursor
-  return { items: await findOutgoingPayments(deps.db, page.ids), pageInfo: page.pageInfo }
+  return (
+    (await pageOutgoingPayments(deps.db, walletAddress, input.client, input.page)) ??
+    OutgoingPaymentError.UnknownCursor
+  )
 }

@@ -43,11 +43,12 @@ export async function findQuote(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<Quote | undefined> {
-  if (options.forUpdate) await db('quotes').where({ id }).forUpdate().first('id')
-  const row = await db('quotes as q')
+  const query = db('quotes as q')
     .join('wallet_addresses as w', 'w.id', 'q.wallet_address_id')
     .where('q.id', id)
     .first<QuoteRow | undefined>('q.*', 'w.name as wallet_address_name', 'w.asset_code', 'w.asset_scale')
+  // Of the quote only: the wallet address stays free for the payment engine.
+  const row = await (options.forUpdate ? query.forUpdate('q') : query)
   return row === undefined ? undefined : toQuote(row)
 }
 

@@ -4,7 +4,7 @@ import { isPayable } from '../incoming-payments/model.ts'
 import { findIncomingPayment } from '../incoming-payments/repository.ts'
 import type { Amount } from '../shared/amount.ts'
 import { isUuid } from '../shared/request-input.ts'
-import { findWalletAddressByName } from '../wallet-addresses/repository.ts'
+import type { WalletAddressIdentities } from '../wallet-addresses/identity-cache.ts'
 import { QuoteError } from './errors.ts'
 import type { Quote } from './model.ts'
 import { isPricingError, type PricingError, price } from './pricing.ts'
@@ -29,6 +29,7 @@ interface ServiceDependencies {
   db: Database
   rates: RateTable
   quoteLifetimeSeconds: number
+  walletAddresses: WalletAddressIdentities
 }
 
 export function createQuoteService(deps: ServiceDependencies): QuoteService {
@@ -42,7 +43,7 @@ async function create(
   deps: ServiceDependencies,
   input: CreateQuoteInput,
 ): Promise<Quote | QuoteError | PricingError> {
-  const sender = await findWalletAddressByName(deps.db, input.walletAddressName)
+  const sender = await deps.walletAddresses.byName(input.walletAddressName)
   if (sender === undefined) return QuoteError.UnknownWalletAddress
   const receiver =
     input.incomingPaymentId === undefined

@@ -41,67 +41,51 @@ export function readListQuery(query: Record<string, unknown> | undefined): ListQ
 }
 
 /**
- * Pages a table newest first (created_at desc, id desc); cursors are item ids. `scope` restricts the rows
- * (wallet address, client). Returns the ids of the page, or undefined when the cursor is not one of the rows.
+ * One page of a table, newest first (created_at desc, id desc), in one query; cursors are item ids. `scope`
+ * restricts the rows (wallet address, client). Returns undefined when the cursor is not one of the rows.
+ *
+ * The page is read with one row more than asked, which tells whether the list goes on past it. The other
+ * side needs no query: a page read from a cursor has the cursor item there (it is in scope and lies before
+ * a forward page, after a backward one), and a forward page without a cursor starts at the newest item.
  */
-export async function pageIds(
+export async function pageRows<Row extends { id: string }>(
   db: Knex,
   table: string,
   scope: Record<string, string>,
   page: PageRequest,
-): Promise<{ ids: string[]; pageInfo: PageInfo } | undefined> {
-  const scoped = () => db(table).where(scope)
-  // Row-value comparisons against the cursor row itself, so timestamps never round-trip through JS Dates.
-  const position = (id: string) => db.raw('(select created_at, id from ?? where id = ?)', [table, id])
-  const olderThan = (id: string) => db.raw('(created_at, id) < ?', [position(id)])
-  const newerThan = (id: string) => db.raw('(created_at, id) > ?', [position(id)])
-  const exists = async (condition: Knex.Raw) => (await scoped().whereRaw(condition).first('id')) !== undefined
-
+): Promise<{ rows: Row[]; pageInfo: PageInfo } | undefined> {
+  if (page.cursor !== undefined && !isUuid(page.cursor)) return undefined
+  // The table alone, without joins: the planner then walks the (wallet address, created_at, id) index and
+  // stops after the page, even on an embedded database that has no statistics.
+  const query = db(table).where(scope)
+  const order = page.direction === 'forward' ? 'desc' : 'asc'
   if (page.cursor !== undefined) {
-    if (!isUuid(page.cursor) || (await scoped().where('id', page.cursor).first('id')) === undefined) {
-      return undefined
-    }
+    // A row-value comparison with the cursor row itself, so timestamps never round-trip through JS Dates.
+    // Scoped: a cursor out of scope compares with nulls, so the page is empty, and checked below.
+    const position = db(table).where(scope).where('id', page.cursor).select('created_at', 'id')
+    query.whereRaw(`(created_at, id) ${order === 'desc' ? '<' : '>'} ?`, [position])
   }
-  let ids: string[]
-  if (page.direction === 'forward') {
-    const query = scoped().orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+  const read: Row[] = await query
+    .orderBy([
+      { column: 'created_at', order },
+      { column: 'id', order },
     ])
-    if (page.cursor !== undefined) query.whereRaw(olderThan(page.cursor))
-    ids = (await query.limit(page.size).select<{ id: string }[]>('id')).map((row) => row.id)
-  } else {
-    const rows = await scoped()
-      .whereRaw(newerThan(page.cursor))
-      .orderBy([
-        { column: 'created_at', order: 'asc' },
-        { column: 'id', order: 'asc' },
-      ])
-      .limit(page.size)
-      .select<{ id: string }[]>('id')
-    ids = rows.map((row) => row.id).reverse()
+    .limit(page.size + 1)
+    .select('*')
+  const more = read.length > page.size
+  const rows = more ? read.slice(0, page.size) : read
+  if (page.direction === 'backward') rows.reverse()
+  const hasCursor = page.cursor !== undefined
+  if (rows.length === 0 && hasCursor) {
+    if ((await db(table).where(scope).where('id', page.cursor).first('id')) === undefined) return undefined
   }
-
-  const firstId = ids[0]
-  const lastId = ids.at(-1)
-  if (firstId === undefined || lastId === undefined) {
-    // An empty page still sits next to the cursor: the cursor item is before a forward page, after a backward one.
-    const hasCursor = page.cursor !== undefined
-    return {
-      ids,
-      pageInfo: {
-        hasPreviousPage: hasCursor && page.direction === 'forward',
-        hasNextPage: hasCursor && page.direction === 'backward',
-      },
-    }
+  const [firstRow, lastRow] = [rows[0], rows.at(-1)]
+  const cursors =
+    firstRow === undefined || lastRow === undefined ? {} : { startCursor: firstRow.id, endCursor: lastRow.id }
+  const pageInfo: PageInfo = {
+    ...cursors,
+    hasPreviousPage: page.direction === 'forward' ? hasCursor : more,
+    hasNextPage: page.direction === 'forward' ? more : true,
   }
-  return {
-    ids,
-    pageInfo: {
-      startCursor: firstId,
-      endCursor: lastId,
-      hasPreviousPage: await exists(newerThan(firstId)),
-      hasNextPage: await exists(olderThan(lastId)),
-    },
-  }
+  return { rows, pageInfo }
 }

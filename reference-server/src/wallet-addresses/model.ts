@@ -11,12 +11,15 @@ export interface WalletAddress {
   createdAt: Date
 }
 
+/** What the wallet address document shows of an address. */
+export type WalletAddressProfile = Pick<WalletAddress, 'name' | 'publicName' | 'assetCode' | 'assetScale'>
+
 export function walletAddressUrl(resourceServer: string, name: string): string {
   return `${resourceServer}/${name}`
 }
 
 export function toOpenPaymentsWalletAddress(
-  walletAddress: WalletAddress,
+  walletAddress: WalletAddressProfile,
   urls: PublicUrls,
 ): OpenPaymentsWalletAddress {
   return {

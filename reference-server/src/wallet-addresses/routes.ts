@@ -6,7 +6,7 @@ import { toOpenPaymentsWalletAddress } from './model.ts'
 import type { WalletAddressService } from './service.ts'
 
 // The OpenAPI asks for cache headers; a short lifetime still lets a restarted server's new seed show up.
-const CACHE_CONTROL = 'public, max-age=60'
+export const CACHE_CONTROL = 'public, max-age=60'
 
 interface RouteDependencies {
   walletAddressService: WalletAddressService
@@ -23,7 +23,7 @@ export interface WalletAddressRoutes {
 export function createWalletAddressRoutes(deps: RouteDependencies): WalletAddressRoutes {
   return {
     get: async (req, res) => {
-      const walletAddress = await deps.walletAddressService.getByName(req.params.name)
+      const walletAddress = await deps.walletAddressService.getPublished(req.params.name)
       if (isWalletAddressError(walletAddress)) throw toHttpError(walletAddress)
       res.set('Cache-Control', CACHE_CONTROL).json(toOpenPaymentsWalletAddress(walletAddress, deps.urls))
     },

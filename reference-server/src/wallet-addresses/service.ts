@@ -1,9 +1,14 @@
 import type { JWK } from '@interledger/open-payments'
 import type { Database } from '../db/database.ts'
 import { recordLedgerMovement } from '../ledger/repository.ts'
-import { WalletAddressError } from './errors.ts'
+import { isWalletAddressError, WalletAddressError } from './errors.ts'
 import type { WalletAddress } from './model.ts'
 import { walletAddressNameProblem } from './name.ts'
+import {
+  createPublishedWalletAddresses,
+  type PublishedWalletAddress,
+  type PublishedWalletAddresses,
+} from './published-cache.ts'
 import {
   findWalletAddressByName,
   findWalletAddressKeys,
@@ -28,7 +33,10 @@ export interface EnsuredWalletAddress {
 }
 
 export interface WalletAddressService {
+  /** The address as stored now, balance included. */
   getByName(name: string): Promise<WalletAddress | WalletAddressError>
+  /** The document's fields and the keys, from memory (see PUBLISHED_TTL_MS). */
+  getPublished(name: string): Promise<PublishedWalletAddress | WalletAddressError>
   getKeys(name: string): Promise<JWK[] | WalletAddressError>
   /**
    * Creates the address, or brings an existing one in line with the input (public name, keys). The
@@ -39,13 +47,24 @@ export interface WalletAddressService {
 
 interface ServiceDependencies {
   db: Database
+  published: PublishedWalletAddresses
 }
 
-export function createWalletAddressService(deps: ServiceDependencies): WalletAddressService {
+export function createWalletAddressService({ db }: { db: Database }): WalletAddressService {
+  const deps = { db, published: createPublishedWalletAddresses((name) => loadPublished(db, name)) }
+  const getPublished = async (name: string) =>
+    // A name no address can have is not worth a database round trip.
+    (walletAddressNameProblem(name) === undefined ? await deps.published.get(name) : undefined) ??
+    WalletAddressError.UnknownWalletAddress
   return {
     getByName: (name) => getByName(deps, name),
-    getKeys: (name) => getKeys(deps, name),
-    ensure: (input) => ensure(deps, input),
+    getPublished,
+    getKeys: async (name) => {
+      const published = await getPublished(name)
+      return isWalletAddressError(published) ? published : published.keys
+    },
+    // What this process re-seeds is served at once, not after the cache's lifetime.
+    ensure: (input) => ensure(deps, input).finally(() => deps.published.evict(input.name)),
   }
 }
 
@@ -56,10 +75,11 @@ async function getByName(
   return (await findWalletAddressByName(deps.db, name)) ?? WalletAddressError.UnknownWalletAddress
 }
 
-async function getKeys(deps: ServiceDependencies, name: string): Promise<JWK[] | WalletAddressError> {
-  const walletAddress = await findWalletAddressByName(deps.db, name)
-  if (walletAddress === undefined) return WalletAddressError.UnknownWalletAddress
-  return findWalletAddressKeys(deps.db, walletAddress.id)
+async function loadPublished(db: Database, name: string): Promise<PublishedWalletAddress | undefined> {
+  const walletAddress = await findWalletAddressByName(db, name)
+  if (walletAddress === undefined) return undefined
+  const { publicName, assetCode, assetScale } = walletAddress
+  return { name, publicName, assetCode, assetScale, keys: await findWalletAddressKeys(db, walletAddress.id) }
 }
 
 async function ensure(

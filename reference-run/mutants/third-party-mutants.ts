@@ -47,9 +47,9 @@ export const THIRD_PARTY_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payments/repository.ts`,
-        find: "    .where({ state: 'sending' })\n",
+        find: "    .where('op.state', 'sending')\n",
         replace:
-          "    .where({ state: 'sending' })\n    .where('created_at', '<', db.raw(\"now() - interval '6 seconds'\"))\n",
+          "    .where('op.state', 'sending')\n    .where('op.created_at', '<', db.raw(\"now() - interval '6 seconds'\"))\n",
       },
     ],
     specs: [`${TESTS}/outgoing-payment-settle-read.spec.ts`],

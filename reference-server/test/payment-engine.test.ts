@@ -148,6 +148,23 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.deepEqual(spent, { debit: usd(100n), receive: usd(100n) })
       })
 
+      it("refuses a payment that would take a grant's spent amounts past 2^64-1, until the others fail", async () => {
+        const receiver = await f.incoming()
+        const grant = { id: 'grant-totals', limits: noLimits }
+        const half = usd(2n ** 63n)
+        f.created(await f.pay({ grant, source: { incomingPaymentId: receiver.id, debitAmount: half } }))
+        assert.equal(
+          await f.pay({ grant, source: { incomingPaymentId: receiver.id, debitAmount: half } }),
+          LimitViolation.Totals,
+        )
+        await f.settleAll()
+        const again = f.created(
+          await f.pay({ grant, source: { incomingPaymentId: receiver.id, debitAmount: half } }),
+        )
+        assert.deepEqual(again.grantSpentDebitAmount, usd(0n))
+        await f.settleAll()
+      })
+
       it('fails on insufficient balance without moving money', async () => {
         const receiver = await f.incoming()
         const balance = await f.balanceOf('alice')

@@ -2,7 +2,7 @@ import type { components } from '@interledger/open-payments/dist/openapi/generat
 import type { AccessEntry } from '../access/access-context.ts'
 import { currentInterval, type TimeSpan } from '../grants/interval.ts'
 import { type Amount, sameAsset } from '../shared/amount.ts'
-import { parseUint64 } from '../shared/uint64.ts'
+import { parseUint64, UINT64_MAX } from '../shared/uint64.ts'
 
 /** An outgoing-payment entry's limits, amounts parsed. */
 export interface GrantLimits {
@@ -56,6 +56,8 @@ export function spendingWindow(limits: GrantLimits, at: Date): TimeSpan | undefi
 }
 
 export enum LimitViolation {
+  /** What the grant has spent (its payments not failed, pending ones included) is a uint64 on each side. */
+  Totals = 'Totals',
   Receiver = 'Receiver',
   Interval = 'Interval',
   DebitAsset = 'DebitAsset',
@@ -70,12 +72,21 @@ export interface PaymentUnderGrant {
   receiveAmount: Amount
 }
 
-/** Checks `spent + amount <= limit` for each limit, with `spent` the window's totals before the payment. */
+/**
+ * Checks `spent + amount <= limit` for each limit, with `spent` the window's totals before the payment, and, with
+ * or without limits, that the totals stay amounts (at most 2^64-1): grantSpentDebitAmount and the others could not
+ * be written otherwise.
+ */
 export function checkLimits(
   limits: GrantLimits,
   payment: PaymentUnderGrant,
   spent: { debit: bigint; receive: bigint },
 ): LimitViolation | undefined {
+  if (
+    spent.debit + payment.debitAmount.value > UINT64_MAX ||
+    spent.receive + payment.receiveAmount.value > UINT64_MAX
+  )
+    return LimitViolation.Totals
   if (limits.receiver !== undefined && limits.receiver !== payment.receiver) return LimitViolation.Receiver
   const { debitAmount, receiveAmount } = limits
   if (debitAmount !== undefined) {
@@ -90,6 +101,8 @@ export function checkLimits(
 }
 
 const VIOLATIONS: Readonly<Record<LimitViolation, string>> = {
+  [LimitViolation.Totals]:
+    'The payment would take what the grant has spent past 18446744073709551615, the largest amount there is.',
   [LimitViolation.Receiver]: "The grant's receiver limit does not allow paying this receiver.",
   [LimitViolation.Interval]: "The grant's interval does not cover the current time.",
   [LimitViolation.DebitAsset]:

@@ -94,4 +94,98 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
     rules: ['LIM-AMOUNT'],
   },
+  {
+    id: 'property-payment-debit-through-number',
+    description: "a form-2 payment's debitAmount is read through a JS number, losing digits above 2^53",
+    edits: [
+      {
+        file: `${SRC}/outgoing-payments/routes.ts`,
+        find: "    debitAmount: readAmount(body, 'debitAmount')!,\n",
+        replace:
+          "    debitAmount: ((a) => ({ ...a, value: BigInt(Number(a.value)) }))(readAmount(body, 'debitAmount')!),\n",
+      },
+    ],
+    specs: [`${PROPERTIES}/payment-amount-round-trip.spec.ts`],
+    rules: ['AMT-UINT64'],
+  },
+  {
+    id: 'property-grant-limit-through-number',
+    description: "a grant's access is stored with its amount values passed through a JS number",
+    edits: [
+      {
+        file: `${SRC}/grants/repository.ts`,
+        find: '      access: JSON.stringify(grant.access) as unknown as AccessEntry[],\n',
+        replace:
+          '      access: JSON.stringify(grant.access, (key, value) =>\n' +
+          "        key === 'value' && typeof value === 'string' ? String(Number(value)) : value,\n" +
+          '      ) as unknown as AccessEntry[],\n',
+      },
+    ],
+    specs: [`${PROPERTIES}/grant-limit-round-trip.spec.ts`],
+    rules: ['AMT-UINT64'],
+  },
+  {
+    id: 'property-backward-page-unordered',
+    description:
+      'a backward page is returned oldest first, so its startCursor is the item next to the cursor',
+    edits: [
+      {
+        file: `${SRC}/shared/pagination.ts`,
+        find: "  if (page.direction === 'backward') rows.reverse()\n",
+        replace: '',
+      },
+    ],
+    specs: [`${PROPERTIES}/pagination.spec.ts`],
+    rules: ['PAG-WALK'],
+  },
+  {
+    id: 'property-completion-beyond-only',
+    description: 'an incoming payment completes only once it has received more than its incomingAmount',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/repository.ts`,
+        find: "'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)'",
+        replace:
+          "'completed or (incoming_amount is not null and received_amount + ?::numeric > incoming_amount)'",
+      },
+    ],
+    specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
+    rules: ['IP-COMPLETE-ON-RECEIPT'],
+  },
+  {
+    id: 'property-completed-receiver-payable',
+    description: 'a completed incoming payment still takes quotes and payments, and they settle',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/model.ts`,
+        find: '  return !payment.completed && !isExpired(payment, now)\n',
+        replace: '  return !isExpired(payment, now)\n',
+      },
+      {
+        file: `${SRC}/payment-engine/settle.ts`,
+        find: "  if (receiver.completed) return 'receiver completed'\n",
+        replace: '',
+      },
+    ],
+    specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
+    rules: ['IP-REJECT-AFTER-COMPLETE'],
+  },
+  {
+    id: 'property-expired-receiver-payable',
+    description: 'an incoming payment past its expiresAt still takes quotes and payments, and they settle',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/model.ts`,
+        find: '  return !payment.completed && !isExpired(payment, now)\n',
+        replace: '  return !payment.completed\n',
+      },
+      {
+        file: `${SRC}/payment-engine/settle.ts`,
+        find: "  if (isExpired(receiver, now)) return 'receiver expired'\n",
+        replace: '',
+      },
+    ],
+    specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
+    rules: ['IP-REJECT-AFTER-EXPIRY'],
+  },
 ]

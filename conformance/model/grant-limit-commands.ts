@@ -1,29 +1,66 @@
-import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
+import type { Quote } from '@interledger/open-payments'
 import { expect } from '@playwright/test'
 import type fc from 'fast-check'
-import type { LimitedPayments } from '../resources/limited-payments.ts'
+import { REFUSED_RECEIVER } from '../resources/incoming-payment-steps.ts'
+import type { PaymentAttempt } from '../resources/limited-payments.ts'
+import { expectSpentAmounts } from '../resources/spent-amounts.ts'
 import { rule } from '../rules/covers.ts'
-
-/** What the model knows of one grant with a limit: the limit and what its payments have spent against it. */
-export interface GrantLimitModel {
-  side: 'debit' | 'receive'
-  limit: bigint
-  spent: bigint
-}
-
-/** The grant as the commands reach it: its payments and one receiver they all pay. */
-export interface GrantLimitSystem {
-  payments: LimitedPayments
-  receiver: string
-  unit: bigint
-}
-
-const limitKey = (side: GrantLimitModel['side']) => (side === 'debit' ? 'debitAmount' : 'receiveAmount')
+import {
+  fits,
+  type GrantLimitModel,
+  type GrantLimitSystem,
+  intervalForStep,
+  intervalOf,
+  limitKey,
+  record,
+  reserved,
+  settleAll,
+  spent,
+} from './grant-limit-model.ts'
 
 /**
- * Quotes and pays `units` of the target's unit on the limited side: created (201) exactly when the model's
- * spent amount plus this payment stays within the limit, else refused (403) creating nothing.
+ * Creates a payment from `quote` in the interval the caller chose, and holds the target to the model: created
+ * (201) exactly when what the interval has reserved plus `counted` stays within the limit, else refused with 403
+ * creating nothing. Where the model cannot know (see GrantLimitModel.unknowable), either is right. A payment the
+ * receiver may turn down (`receiverMayRefuse`: it may already be complete) may also be refused with 400 or 403
+ * however the limit stands.
  */
+export async function payUnderModel(
+  model: GrantLimitModel,
+  system: GrantLimitSystem,
+  quote: Quote,
+  interval: number,
+  what: string,
+  receiverMayRefuse = false,
+): Promise<PaymentAttempt> {
+  const counted = BigInt(quote[limitKey(model.side)].value)
+  const used = model.side === 'debit' ? reserved(model, interval).debit : reserved(model, interval).receive
+  const described = `${what}, counting ${counted} with ${used} of a ${limitKey(model.side)} limit of ${model.limit} reserved in interval ${interval}`
+  const attempt = await system.payments.pay(quote)
+  if (attempt.exchange.response.status === 201) {
+    const paid = system.payments.expectPaid(attempt, 'LIM-AMOUNT', described)
+    // A payment the target put in another interval (a step that straddled a boundary) is judged there.
+    const placed = intervalOf(system, paid)
+    expect(
+      fits(model, placed, counted),
+      rule('LIM-AMOUNT', `${described}: it does not fit, yet it was created (201)`),
+    ).not.toBe(false)
+    record(model, paid, placed)
+    return attempt
+  }
+  const expected = fits(model, interval, counted)
+  if (receiverMayRefuse) {
+    await system.payments.expectNotPaid(attempt, 'LIM-AMOUNT', described, REFUSED_RECEIVER)
+    return attempt
+  }
+  // A refusal gives no createdAt: the clock says whether the step straddled a boundary after all.
+  const straddled = expected === true && system.clock && (await system.clock.currentIndex()) !== interval
+  if (expected === true && !straddled) system.payments.expectPaid(attempt, 'LIM-AMOUNT', described)
+  await system.payments.expectNotPaid(attempt, 'LIM-AMOUNT', described)
+  return attempt
+}
+
+/** Quotes and pays `units` of the target's unit on the limited side, into the run's receiver. */
 export class PayUnderLimitCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   constructor(readonly units: bigint) {}
 
@@ -31,27 +68,48 @@ export class PayUnderLimitCommand implements fc.AsyncCommand<GrantLimitModel, Gr
     return true
   }
 
-  async run(model: GrantLimitModel, { payments, receiver, unit }: GrantLimitSystem): Promise<void> {
-    const value = this.units * unit
-    const key = limitKey(model.side)
-    const quote = await payments.quote(
-      receiver,
+  async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {
+    const value = this.units * system.unit
+    const quote = await system.payments.quote(
+      system.receiver,
       model.side === 'debit' ? { debit: value } : { receive: value },
     )
-    const attempt = await payments.pay(quote)
-    const what = `a payment of ${value} with ${model.spent} of a ${key} limit of ${model.limit} spent`
-    if (model.spent + value > model.limit) {
-      await payments.expectNotPaid(attempt, 'LIM-AMOUNT', what)
-      return
-    }
-    const paid: OutgoingPaymentWithSpentAmounts = payments.expectPaid(attempt, 'LIM-AMOUNT', what)
     // What the target made of the payment on the limited side: a fee on the other side does not count.
-    const counted = BigInt(paid[key].value)
-    expect(counted, rule('LIM-AMOUNT', `${what}: its ${key} is the one quoted`)).toBe(value)
-    model.spent += counted
+    expect(
+      BigInt(quote[limitKey(model.side)].value),
+      rule('QT-CREATE', `a quote fixing ${limitKey(model.side)} ${value} keeps it`),
+    ).toBe(value)
+    const interval = await intervalForStep(system)
+    await payUnderModel(model, system, quote, interval, `a payment of ${value}`)
   }
 
   toString(): string {
     return `Pay(${this.units} units)`
+  }
+}
+
+/**
+ * Once every payment has settled or failed, GET /outgoing-payment-grant shows what the settled payments of the
+ * current interval add up to: failed ones count for nothing.
+ */
+export class ReadSpentCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
+  check(): boolean {
+    return true
+  }
+
+  async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {
+    // A slow target's spending is not known yet (outcome() has reported the slowness).
+    if (!(await settleAll(model, system))) return
+    const interval = await intervalForStep(system)
+    if (model.unknowable.has(interval)) return
+    const what = `the spent amounts in interval ${interval}`
+    const exchange = await system.payments.spent('GSA-GET', what)
+    // Read across a boundary, the reading belongs to either interval.
+    if (system.clock && (await system.clock.currentIndex()) !== interval) return
+    expectSpentAmounts(exchange, spent(model, interval), system.assets, what)
+  }
+
+  toString(): string {
+    return 'ReadSpent'
   }
 }

@@ -1,50 +1,80 @@
 import fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { test } from '../fixtures/conformance-test.ts'
-import {
-  type GrantLimitModel,
-  type GrantLimitSystem,
-  PayUnderLimitCommand,
-} from '../model/grant-limit-commands.ts'
+import { waitsLong } from '../fixtures/long-wait.ts'
+import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
+import { PayUnderLimitCommand, ReadSpentCommand } from '../model/grant-limit-commands.ts'
+import { PayTwiceCommand, WaitForNextIntervalCommand } from '../model/grant-limit-failure-commands.ts'
+import type { GrantLimitModel, GrantLimitSystem } from '../model/grant-limit-model.ts'
 import { LimitedPayments } from '../resources/limited-payments.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
 
-// Each run obtains a grant of its own (with consent) and makes up to MAX_COMMANDS payments of a few units.
-const BUDGET = { numRuns: 6, timeLimitMs: 30_000 }
+// Each run obtains a grant of its own (with consent) and makes a few payments of a few units. With an interval
+// (5 s, the example tests' own), a step waits when too little of it is left, and a run may wait for the next
+// one: most of what the property costs is waiting, so it is scheduled with the long waits.
+const BUDGET = { numRuns: 12, timeLimitMs: 30_000 }
 const NAME = 'grant-limits-model'
-const MAX_COMMANDS = 5
+const MAX_COMMANDS = 6
+
+const unitsArb = fc.bigInt({ min: 1n, max: 6n })
 
 const grantCaseArb = fc.record({
   side: fc.constantFrom('debit' as const, 'receive' as const),
   limitUnits: fc.bigInt({ min: 1n, max: 10n }),
-  commands: fc.commands([fc.bigInt({ min: 1n, max: 6n }).map((units) => new PayUnderLimitCommand(units))], {
-    maxCommands: MAX_COMMANDS,
-  }),
+  withInterval: fc.boolean(),
+  commands: fc.commands<GrantLimitModel, GrantLimitSystem, false>(
+    [
+      unitsArb.map((units) => new PayUnderLimitCommand(units)),
+      unitsArb.map((units) => new PayTwiceCommand(units)),
+      fc.constant(new ReadSpentCommand()),
+      fc.constant(new WaitForNextIntervalCommand()),
+    ],
+    { maxCommands: MAX_COMMANDS },
+  ),
 })
 
 test.describe('grant limits: a model of what a limited grant lets through', () => {
   test(
-    'any sequence of payments under a debitAmount or receiveAmount limit is created exactly while it fits',
-    propertyDetails(NAME, 'LIM-AMOUNT'),
+    'any sequence of payments, failed payments, interval changes and readings under a debitAmount or receiveAmount limit agrees with the model',
+    waitsLong(propertyDetails(NAME, 'LIM-AMOUNT', 'LIM-INTERVAL', 'GSA-GET', 'OP-FAILED')),
     async ({ grants, resources, discovery, paymentSteps }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
-      const { unit } = discovery
+      const { unit, sender, receiver: receiverAddress } = discovery
       await runProperty(
         testInfo,
         NAME,
         grantCaseArb,
-        ({ side, limitUnits, commands }) =>
+        ({ side, limitUnits, withInterval, commands }) =>
           fc.asyncModelRun(async () => {
             const limit = limitUnits * unit
-            const walletAddress = side === 'debit' ? discovery.sender : discovery.receiver
+            const walletAddress = side === 'debit' ? sender : receiverAddress
             const key = side === 'debit' ? 'debitAmount' : 'receiveAmount'
+            const interval = withInterval ? limitInterval() : undefined
             const payments = await LimitedPayments.obtain(
               { grants, resources, discovery, paymentSteps },
-              { [key]: amountIn(walletAddress, limit) },
+              { [key]: amountIn(walletAddress, limit), ...(interval && { interval: interval.value }) },
             )
-            const model: GrantLimitModel = { side, limit, spent: 0n }
-            const real: GrantLimitSystem = { payments, receiver: (await payments.receiver()).id, unit }
+            const clock =
+              interval &&
+              (await IntervalClock.start(interval, async () =>
+                Date.parse((await payments.receiver()).createdAt),
+              ))
+            const model: GrantLimitModel = {
+              side,
+              limit,
+              payments: [],
+              unknowable: new Set(),
+              hasInterval: interval !== undefined,
+              waited: false,
+            }
+            const real: GrantLimitSystem = {
+              payments,
+              receiver: (await payments.receiver()).id,
+              unit,
+              clock,
+              assets: { debit: sender, receive: receiverAddress },
+            }
             return { model, real }
           }, commands),
         BUDGET,

@@ -84,9 +84,14 @@ export class LimitedPayments {
     return attempt.exchange.response.json as OutgoingPaymentWithSpentAmounts
   }
 
-  /** 403 with the error envelope, and no outgoing payment behind it. */
-  async expectNotPaid(attempt: PaymentAttempt, ruleId: RuleId, what: string): Promise<void> {
-    expectRefusal(attempt.exchange, { rule: ruleId, statuses: [403], what })
+  /** 403 (or `statuses`) with the error envelope, and no outgoing payment behind it. */
+  async expectNotPaid(
+    attempt: PaymentAttempt,
+    ruleId: RuleId,
+    what: string,
+    statuses: readonly number[] = [403],
+  ): Promise<void> {
+    expectRefusal(attempt.exchange, { rule: ruleId, statuses, what })
     const list = resourceCalls.listOutgoingPayments(this.context.discovery.sender, 100)
     expect(
       await this.context.resources.listed(list, this.token, attempt.marker),

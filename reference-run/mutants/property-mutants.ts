@@ -95,6 +95,32 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     rules: ['LIM-AMOUNT'],
   },
   {
+    id: 'property-failed-payment-still-reserved',
+    description: "a failed outgoing payment keeps counting against its grant's limit",
+    edits: [
+      {
+        file: `${SRC}/outgoing-payment-grants/repository.ts`,
+        find: ".where({ grant_id: grantId }).whereNot({ state: 'failed' })",
+        replace: '.where({ grant_id: grantId })',
+      },
+    ],
+    specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
+    rules: ['LIM-AMOUNT'],
+  },
+  {
+    id: 'property-limit-interval-ignored',
+    description: "a grant's limit counts payments of every interval, not only the current one",
+    edits: [
+      {
+        file: `${SRC}/outgoing-payment-grants/repository.ts`,
+        find: "  if (window !== undefined) query.where('created_at', '>=', window.start).where('created_at', '<', window.end)\n",
+        replace: '',
+      },
+    ],
+    specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
+    rules: ['LIM-AMOUNT'],
+  },
+  {
     id: 'property-payment-debit-through-number',
     description: "a form-2 payment's debitAmount is read through a JS number, losing digits above 2^53",
     edits: [

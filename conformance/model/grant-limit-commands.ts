@@ -1,7 +1,6 @@
 import type { Quote } from '@interledger/open-payments'
 import { expect } from '@playwright/test'
 import type fc from 'fast-check'
-import { REFUSED_RECEIVER } from '../resources/incoming-payment-steps.ts'
 import type { PaymentAttempt } from '../resources/limited-payments.ts'
 import { expectSpentAmounts } from '../resources/spent-amounts.ts'
 import { rule } from '../rules/covers.ts'
@@ -21,43 +20,52 @@ import {
 /**
  * Creates a payment from `quote` in the interval the caller chose, and holds the target to the model: created
  * (201) exactly when what the interval has reserved plus `counted` stays within the limit, else refused with 403
- * creating nothing. Where the model cannot know (see GrantLimitModel.unknowable), either is right. A payment the
- * receiver may turn down (`receiverMayRefuse`: it may already be complete) may also be refused with 400 or 403
- * however the limit stands.
+ * creating nothing. Where the model cannot know (see GrantLimitModel.unknowable), either is right.
  */
-export async function payUnderModel(
+async function payUnderModel(
   model: GrantLimitModel,
   system: GrantLimitSystem,
   quote: Quote,
   interval: number,
   what: string,
-  receiverMayRefuse = false,
-): Promise<PaymentAttempt> {
+): Promise<void> {
   const counted = BigInt(quote[limitKey(model.side)].value)
   const used = model.side === 'debit' ? reserved(model, interval).debit : reserved(model, interval).receive
   const described = `${what}, counting ${counted} with ${used} of a ${limitKey(model.side)} limit of ${model.limit} reserved in interval ${interval}`
   const attempt = await system.payments.pay(quote)
   if (attempt.exchange.response.status === 201) {
-    const paid = system.payments.expectPaid(attempt, 'LIM-AMOUNT', described)
-    // A payment the target put in another interval (a step that straddled a boundary) is judged there.
-    const placed = intervalOf(system, paid)
-    expect(
-      fits(model, placed, counted),
-      rule('LIM-AMOUNT', `${described}: it does not fit, yet it was created (201)`),
-    ).not.toBe(false)
-    record(model, paid, placed)
-    return attempt
+    recordCreated(model, system, attempt, described)
+    return
   }
   const expected = fits(model, interval, counted)
-  if (receiverMayRefuse) {
-    await system.payments.expectNotPaid(attempt, 'LIM-AMOUNT', described, REFUSED_RECEIVER)
-    return attempt
+  if (expected === true && !(await straddled(system, interval))) {
+    system.payments.expectPaid(attempt, 'LIM-AMOUNT', described)
   }
-  // A refusal gives no createdAt: the clock says whether the step straddled a boundary after all.
-  const straddled = expected === true && system.clock && (await system.clock.currentIndex()) !== interval
-  if (expected === true && !straddled) system.payments.expectPaid(attempt, 'LIM-AMOUNT', described)
   await system.payments.expectNotPaid(attempt, 'LIM-AMOUNT', described)
-  return attempt
+}
+
+/**
+ * Records a payment the target created (201), in the interval its createdAt puts it in (a step that straddled a
+ * boundary is judged there), and holds the target to the limit: with it, that interval's reservations still fit.
+ */
+export function recordCreated(
+  model: GrantLimitModel,
+  system: GrantLimitSystem,
+  attempt: PaymentAttempt,
+  described: string,
+): void {
+  const paid = system.payments.expectPaid(attempt, 'LIM-AMOUNT', described)
+  const placed = intervalOf(system, paid)
+  record(model, paid, placed)
+  expect(
+    fits(model, placed, 0n),
+    rule('LIM-AMOUNT', `${described}: it does not fit, yet it was created (201)`),
+  ).not.toBe(false)
+}
+
+/** A refusal gives no createdAt: whether the step straddled an interval boundary after all, by the clock. */
+export async function straddled(system: GrantLimitSystem, interval: number): Promise<boolean> {
+  return system.clock !== undefined && (await system.clock.currentIndex()) !== interval
 }
 
 /** Quotes and pays `units` of the target's unit on the limited side, into the run's receiver. */

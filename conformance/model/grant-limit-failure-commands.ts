@@ -1,17 +1,24 @@
+import { expect } from '@playwright/test'
 import type fc from 'fast-check'
-import { payUnderModel } from './grant-limit-commands.ts'
+import { REFUSED_RECEIVER } from '../resources/incoming-payment-steps.ts'
+import { rule } from '../rules/covers.ts'
+import { recordCreated, straddled } from './grant-limit-commands.ts'
 import {
+  fits,
   type GrantLimitModel,
   type GrantLimitSystem,
   intervalForStep,
+  limitKey,
   settleAll,
 } from './grant-limit-model.ts'
 
 /**
- * Pays an incoming payment of `units` twice over: two quotes for the whole amount, then two payments. The first
- * settles; the second either is refused (the receiver may already show itself completed: 400 or 403) or is
- * created and then cannot finish, so it fails, and what it reserved against the grant is released. Both wait to
- * settle or fail, so the commands after this one meet a grant with a failed payment behind it.
+ * Pays an incoming payment of `units` twice over, at once: two quotes for the whole amount, then both payments
+ * sent together, so that the second is likely created before the first completes the receiver. Then it cannot
+ * finish: it fails, and what it reserved against the grant is released. Either payment may instead be refused
+ * for the receiver's sake (400 or 403: the other may have completed it already), whatever the limit says; but
+ * the ones created must fit the limit together, and when one fits, one must be created. Both then settle or
+ * fail, so the commands after this one meet a grant with a failed payment behind it.
  */
 export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   constructor(readonly units: bigint) {}
@@ -22,14 +29,26 @@ export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLi
 
   async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {
     const value = this.units * system.unit
-    const { steps } = system.payments
-    const receiver = (await steps.receiver({ incomingValue: value })).payment
-    const first = await system.payments.quote(receiver.id, { receive: value })
-    const second = await system.payments.quote(receiver.id, { receive: value })
+    const { payments } = system
+    const receiver = (await payments.steps.receiver({ incomingValue: value })).payment
+    const first = await payments.quote(receiver.id, { receive: value })
+    const second = await payments.quote(receiver.id, { receive: value })
+    const counted = BigInt(first[limitKey(model.side)].value)
     const interval = await intervalForStep(system)
-    const whole = `${receiver.id}, which takes ${value} in all`
-    await payUnderModel(model, system, first, interval, `a payment of ${value} into ${whole}`)
-    await payUnderModel(model, system, second, interval, `a second payment of ${value} into ${whole}`, true)
+    const fitted = fits(model, interval, counted)
+    const described = `one of two payments sent together, each of ${value} into ${receiver.id} (which takes ${value} in all), counting ${counted} against a ${limitKey(model.side)} limit of ${model.limit} in interval ${interval}`
+    const attempts = await Promise.all([payments.pay(first), payments.pay(second)])
+    const created = attempts.filter((attempt) => attempt.exchange.response.status === 201)
+    for (const attempt of created) recordCreated(model, system, attempt, described)
+    for (const attempt of attempts.filter((a) => !created.includes(a))) {
+      await payments.expectNotPaid(attempt, 'LIM-AMOUNT', described, REFUSED_RECEIVER)
+    }
+    if (created.length === 0 && fitted === true && !(await straddled(system, interval))) {
+      expect(
+        created.length,
+        rule('LIM-AMOUNT', `${described}: it fits, yet neither payment was created`),
+      ).toBeGreaterThan(0)
+    }
     await settleAll(model, system)
   }
 

@@ -17,8 +17,8 @@ export const REFUSED_RECEIVER = [400, 403]
 
 /**
  * A payment to a receiver that takes no more is refused at creation, or, when the server only finds out
- * while sending (a quote made earlier), accepted and then failed: a payment that fails MUST be marked failed
- * (OP-FAILED), and the receiver's rule is the caller's to check on the receiver.
+ * while sending (a quote made earlier), accepted and then failed: one sent in full breaks `ruleId`, one that
+ * neither finishes nor is marked failed breaks OP-FAILED.
  */
 export async function expectRefusedOrFailed(
   ruleId: RuleId,
@@ -27,7 +27,16 @@ export async function expectRefusedOrFailed(
   what: string,
 ): Promise<void> {
   if (exchange.response.status === 201) {
-    await steps.untilFailed((exchange.response.json as OutgoingPayment).id, 'OP-FAILED')
+    const id = (exchange.response.json as OutgoingPayment).id
+    const { state, detail } = await steps.outcome(id)
+    expect(
+      state,
+      rule(ruleId, `${what}: ${id} was accepted and sent in full (${detail}): the receiver took it`),
+    ).not.toBe('sent')
+    expect(
+      state,
+      rule('OP-FAILED', `${id}: accepted and unable to finish, so it must end with failed: true (${detail})`),
+    ).toBe('failed')
     return
   }
   expectRefusal(exchange, {

@@ -212,26 +212,6 @@ export class PaymentSteps {
       .toBe(true)
   }
 
-  /** Polls until the outgoing payment shows failed: true; fails naming `ruleId` otherwise. */
-  async untilFailed(id: string, ruleId: RuleId, token?: string): Promise<OutgoingPayment> {
-    let latest: OutgoingPayment | undefined
-    await expect
-      .poll(
-        async () => {
-          // Any answer but a failed payment, an error included, is read as "not failed yet".
-          latest = (await this.#getOutgoing(id, token)).response.json as OutgoingPayment | undefined
-          return latest?.failed === true
-        },
-        {
-          message: rule(ruleId, `${id}: accepted, so it must end with failed: true`),
-          timeout: SETTLEMENT_TIMEOUT_MS,
-          intervals: POLL_INTERVALS,
-        },
-      )
-      .toBe(true)
-    return latest!
-  }
-
   /**
    * Where the outgoing payment stands once it has failed, sent it all, or SETTLEMENT_TIMEOUT_MS has passed. A
    * GET that does not answer 200 fails OP-GET at once: the payment exists, so there is nothing to wait for.

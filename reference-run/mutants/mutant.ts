@@ -19,6 +19,11 @@ export interface Mutant {
   /** Each must have status 'failed' in the verdict (for a tolerance: none may). */
   rules: RuleId[]
   /**
+   * One of `rules` failing is enough: a model-based property reports the bug through whichever check its
+   * shrunk counterexample reaches first, and which that is depends on the random search.
+   */
+  anyRule?: true
+  /**
    * Set when the edit gives an answer the spec allows rather than a bug: the verdict must fail none of `rules`,
    * and must warn on each of `warns`.
    */

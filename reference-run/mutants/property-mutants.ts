@@ -105,7 +105,8 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
-    rules: ['LIM-AMOUNT'],
+    rules: ['LIM-AMOUNT', 'GSA-GET'],
+    anyRule: true,
   },
   {
     id: 'property-limit-interval-ignored',
@@ -118,7 +119,8 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
-    rules: ['LIM-AMOUNT'],
+    rules: ['LIM-AMOUNT', 'GSA-GET'],
+    anyRule: true,
   },
   {
     id: 'property-payment-debit-through-number',

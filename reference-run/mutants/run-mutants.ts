@@ -144,7 +144,9 @@ async function runMutant(
       const detail = ok ? [] : [...missing.map((id) => `no ${id} warning`), ...failingTests(run)]
       return { mutant, verdict: ok ? 'tolerated' : 'FALSE FAILURE', failed, gap, seconds, detail }
     }
-    const caught = mutant.rules.every((id) => failed.includes(id))
+    const caught = mutant.anyRule
+      ? mutant.rules.some((id) => failed.includes(id))
+      : mutant.rules.every((id) => failed.includes(id))
     return {
       mutant,
       verdict: caught ? 'caught' : 'NOT CAUGHT',
@@ -240,7 +242,7 @@ console.log(
     ['mutant', 'expected rule(s)', 'failed rules', 'verdict'],
     ...outcomes.map(({ mutant, failed, verdict, gap }) => [
       mutant.id,
-      mutant.rules.join(', '),
+      mutant.rules.join(mutant.anyRule ? ' or ' : ', '),
       failed.join(', ') || '-',
       gap === undefined ? verdict : `known gap: ${verdict}`,
     ]),

@@ -2,14 +2,13 @@ import { expect } from '@playwright/test'
 import type fc from 'fast-check'
 import { REFUSED_RECEIVER } from '../resources/incoming-payment-steps.ts'
 import { rule } from '../rules/covers.ts'
-import { recordCreated, straddled } from './grant-limit-commands.ts'
+import { expectSpentAsModelled, recordCreated, straddled } from './grant-limit-commands.ts'
 import {
   fits,
   type GrantLimitModel,
   type GrantLimitSystem,
   intervalForStep,
   limitKey,
-  settleAll,
 } from './grant-limit-model.ts'
 
 /**
@@ -17,8 +16,9 @@ import {
  * sent together, so that the second is likely created before the first completes the receiver. Then it cannot
  * finish: it fails, and what it reserved against the grant is released. Either payment may instead be refused
  * for the receiver's sake (400 or 403: the other may have completed it already), whatever the limit says; but
- * the ones created must fit the limit together, and when one fits, one must be created. Both then settle or
- * fail, so the commands after this one meet a grant with a failed payment behind it.
+ * the ones created must fit the limit together, and when one fits, one must be created. Once both have settled
+ * or failed, the spent amounts show the release, and the commands after this one meet a grant with a failed
+ * payment behind it.
  */
 export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   constructor(readonly units: bigint) {}
@@ -49,7 +49,7 @@ export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLi
         rule('LIM-AMOUNT', `${described}: it fits, yet neither payment was created`),
       ).toBeGreaterThan(0)
     }
-    await settleAll(model, system)
+    await expectSpentAsModelled(model, system)
   }
 
   toString(): string {

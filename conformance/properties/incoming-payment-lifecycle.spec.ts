@@ -50,7 +50,7 @@ function commandsArb(unit: bigint) {
         .tuple(fc.nat(), unitsArb)
         .map(([index, units]) => new PayIncomingPaymentCommand(index, units)),
     },
-    { weight: 1, arbitrary: fc.constant(new WaitForExpiryCommand()) },
+    { weight: 2, arbitrary: fc.constant(new WaitForExpiryCommand()) },
     { weight: 1, arbitrary: fc.constant(new ListIncomingPaymentsCommand()) },
     {
       weight: 1,

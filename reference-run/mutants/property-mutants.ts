@@ -212,6 +212,12 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
         find: "  if (isExpired(receiver, now)) return 'receiver expired'\n",
         replace: '',
       },
+      {
+        // Else its quotes expire with it, and the payment is refused for the quote's sake.
+        file: `${SRC}/quotes/service.ts`,
+        find: 'expiresAt: new Date(Math.min(lifetimeEnd, receiver.expiresAt?.getTime() ?? lifetimeEnd)),',
+        replace: 'expiresAt: new Date(lifetimeEnd),',
+      },
     ],
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
     rules: ['IP-REJECT-AFTER-EXPIRY'],

@@ -48,8 +48,13 @@ export interface IncomingPaymentSystem {
 }
 
 /** The payment a command acts on: commands are generated before the run, so they hold an index, not an id. */
-export function pick(model: Readonly<IncomingPaymentModel>, index: number): ModelPayment {
-  const payment = model.payments[index % model.payments.length]
+export function pick(
+  model: Readonly<IncomingPaymentModel>,
+  index: number,
+  among: (payment: ModelPayment) => boolean = () => true,
+): ModelPayment {
+  const candidates = model.payments.filter(among)
+  const payment = candidates[index % candidates.length]
   if (!payment) throw new Error('pick() needs a model with payments; check() should have said so')
   return payment
 }
@@ -63,6 +68,11 @@ export function expiryOf(payment: ModelPayment): 'open' | 'expiring' | 'expired'
   if (payment.expiry === undefined) return 'open'
   const { expiresAt, createdAt, receivedAt } = payment.expiry
   return msUntilServerPasses(expiresAt, createdAt, receivedAt) === 0 ? 'expired' : 'expiring'
+}
+
+/** Whether the payment takes nothing more: completed, or past its expiresAt on the target's clock. */
+export function isClosed(payment: ModelPayment): boolean {
+  return payment.completed || expiryOf(payment) === 'expired'
 }
 
 /**

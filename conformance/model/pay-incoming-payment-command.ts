@@ -15,6 +15,7 @@ import {
   expiryOf,
   type IncomingPaymentModel,
   type IncomingPaymentSystem,
+  isClosed,
   type ModelPayment,
   mayBeGone,
   pick,
@@ -32,17 +33,19 @@ import {
 export class PayIncomingPaymentCommand
   implements fc.AsyncCommand<IncomingPaymentModel, IncomingPaymentSystem>
 {
+  /** `closedOnly`: pays one of the completed or expired payments (none yet: the command is skipped). */
   constructor(
     readonly index: number,
     readonly units: bigint,
+    readonly closedOnly = false,
   ) {}
 
   check(model: Readonly<IncomingPaymentModel>): boolean {
-    return model.payments.length > 0
+    return this.closedOnly ? model.payments.some(isClosed) : model.payments.length > 0
   }
 
   async run(model: IncomingPaymentModel, system: IncomingPaymentSystem): Promise<void> {
-    const payment = pick(model, this.index)
+    const payment = pick(model, this.index, this.closedOnly ? isClosed : undefined)
     const value = this.units * system.unit
     const expiry = expiryOf(payment)
     const what = `paying ${value} into ${payment.id} (received ${payment.received} of ${
@@ -72,7 +75,7 @@ export class PayIncomingPaymentCommand
   }
 
   toString(): string {
-    return `Pay(#${this.index}, ${this.units} units)`
+    return `${this.closedOnly ? 'PayClosed' : 'Pay'}(#${this.index}, ${this.units} units)`
   }
 }
 

@@ -97,6 +97,13 @@ function failingTests(run: SuiteRun): string[] {
     .map((t) => `${t.file} › ${t.title}: ${t.errors[0]?.split('\n')[0] ?? t.status ?? 'did not run'}`)
 }
 
+/** What a property that caught the mutant shrank it to: the counterexample and replay lines of its report. */
+function counterexamples(run: SuiteRun): string[] {
+  return run.tests.flatMap((t) =>
+    (t.errors[0] ?? '').split('\n').filter((line) => /^(counterexample|replay): /.test(line)),
+  )
+}
+
 /** Why the run cannot be judged, or undefined when it ran: a missing report, a server that did not start. */
 function brokenBecause(run: SuiteRun | Error): string[] | undefined {
   if (run instanceof Error) return [run.message]
@@ -153,7 +160,7 @@ async function runMutant(
       failed,
       gap,
       seconds,
-      detail: caught ? [] : failingTests(run),
+      detail: caught ? counterexamples(run) : failingTests(run),
     }
   } finally {
     removeWorkDir()
@@ -235,6 +242,7 @@ for (const [index, { mutant, gap }] of selected.entries()) {
   const outcome = await runMutant(mutant, basePort + 2 * (index + 1), gap, controlFailed)
   outcomes.push(outcome)
   console.log(`[${index + 1}/${selected.length}] ${mutant.id}: ${outcome.verdict} (${outcome.seconds} s)`)
+  if (outcome.verdict === 'caught') for (const line of outcome.detail) console.log(`  ${line}`)
 }
 
 console.log(

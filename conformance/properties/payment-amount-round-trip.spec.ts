@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
+import { MAX_UINT64 } from '../openapi/uint64-format.ts'
 import { BEYOND_ANY_BALANCE } from '../resources/payment-calls.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { hasMarker, resourceCalls } from '../resources/resource-calls.ts'
@@ -38,26 +39,33 @@ test.describe('amounts: an outgoing payment keeps the debitAmount it is given, d
         async (values) => {
           // No limit: what a payment may be is the amount's question here, not the grant's.
           const token = (await grants.outgoingPayment(sender)).grant.access_token.value
-          for (const value of values) await payOnce(value, token)
+          let created = 0n
+          for (const value of values) created += await payOnce(value, token, created)
         },
         BUDGET,
       )
 
-      async function payOnce(value: bigint, token: string): Promise<void> {
+      /**
+       * Pays `value` under the grant whose earlier payments were created for `before` in all, and returns what
+       * this one adds. A payment beyond any balance may be refused, and so may one that would take the grant's
+       * totals past the largest amount (the spent amounts could not be written).
+       */
+      async function payOnce(value: bigint, token: string, before: bigint): Promise<bigint> {
         const debitAmount = amountIn(sender, value)
         const marker = newMarker()
         const created = await paymentSteps.sendDirectPayment(receiver.id, value, marker, token)
-        const what = `a payment of debitAmount ${value} to ${receiver.id}`
-        if (value >= BEYOND_ANY_BALANCE && REFUSED.includes(created.response.status)) {
+        const what = `a payment of debitAmount ${value} to ${receiver.id}, under a grant that has created payments for ${before}`
+        const mayRefuse = value >= BEYOND_ANY_BALANCE || before + value > MAX_UINT64
+        if (mayRefuse && REFUSED.includes(created.response.status)) {
           expectRefusal(created, { rule: 'AMT-UINT64', what, statuses: REFUSED })
           refused.push({ value, marker, token })
-          return
+          return 0n
         }
         expect(
           created.response.status,
           rule(
             'OP-CREATE-INCOMING',
-            `${what} answers 201${value >= BEYOND_ANY_BALANCE ? ' or a refusal' : ''}: ${summarize(created)}`,
+            `${what} answers 201${mayRefuse ? ' or a refusal' : ''}: ${summarize(created)}`,
           ),
         ).toBe(201)
         const payment = created.response.json as OutgoingPayment
@@ -71,6 +79,7 @@ test.describe('amounts: an outgoing payment keeps the debitAmount it is given, d
           (read.response.json as OutgoingPayment | undefined)?.debitAmount,
           rule('AMT-UINT64', `get returns debitAmount ${value} digit for digit: ${summarize(read)}`),
         ).toEqual(debitAmount)
+        return value
       }
 
       if (refused.length === 0) return

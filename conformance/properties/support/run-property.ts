@@ -39,11 +39,18 @@ export async function runProperty<Ts>(
   budget: Budget,
 ): Promise<void> {
   for (const entry of corpusFor(name)) {
-    const replayed = bounded(arbitrary, predicate, Number.POSITIVE_INFINITY)
+    // Given a path, fast-check goes on from a value that passes to the next candidates of its shrink tree (a
+    // hundred or more, each a full run): only the entry's own value is replayed.
+    const replayed = bounded(arbitrary, predicate, Number.POSITIVE_INFINITY, 1)
     await judge(
       testInfo,
       name,
-      await fc.check(replayed, { seed: entry.seed, path: entry.path, endOnFailure: true }),
+      await fc.check(replayed, {
+        seed: entry.seed,
+        path: entry.path,
+        endOnFailure: true,
+        maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
+      }),
     )
   }
   const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
@@ -69,15 +76,20 @@ export async function runProperty<Ts>(
 /** Time for shrinking after the search's time limit; property tests get it in their timeout (timeoutFor). */
 const SHRINK_MS = 20_000
 
-/** The property, skipping every input once `deadline` has passed, unless one has failed (shrinking goes on). */
+/**
+ * The property, skipping every input once `deadline` has passed or `maxRuns` inputs have run, unless one has
+ * failed (shrinking goes on).
+ */
 function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,
   predicate: (value: Ts) => Promise<unknown>,
   deadline: number,
+  maxRuns = Number.POSITIVE_INFINITY,
 ): fc.IAsyncPropertyWithHooks<[Ts]> {
   let failed = false
+  let runs = 0
   return fc.asyncProperty(arbitrary, async (value) => {
-    fc.pre(failed || Date.now() < deadline)
+    fc.pre(failed || (runs++ < maxRuns && Date.now() < deadline))
     try {
       return (await predicate(value)) !== false
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { expect, test } from '../fixtures/matrix-test.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
 import { honourWait } from '../gnap/gnap-client.ts'
 import type { InteractiveGrant } from '../gnap/grant-types.ts'
 import { expectFinishHash, type Grants } from '../gnap/grants.ts'

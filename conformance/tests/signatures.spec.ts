@@ -1,4 +1,4 @@
-import { test } from '../fixtures/matrix-test.ts'
+import { test } from '../fixtures/conformance-test.ts'
 import { expectPublicView } from '../resources/authentication-checks.ts'
 import { effectProbe, OPERATION_CASES, type OperationContext } from '../resources/operation-cases.ts'
 import { newMarker } from '../resources/resources.ts'

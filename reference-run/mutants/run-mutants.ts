@@ -80,9 +80,6 @@ async function runTree(dir: string, specs: string[], port: number): Promise<Suit
       workers: WORKERS,
       env: {
         REFERENCE_PORT: String(port),
-        // The mutants are server bugs: the HTTP consent driver reaches them as well as a browser does, at a
-        // fraction of the cost. REFERENCE_CONSENT_DRIVER=browser still pins the browser.
-        REFERENCE_CONSENT_DRIVER: process.env.REFERENCE_CONSENT_DRIVER || 'http',
       },
     })
   } catch (error) {

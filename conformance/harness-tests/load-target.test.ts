@@ -170,11 +170,7 @@ describe('target file validation', () => {
       { ...valid, amounts: { minimum: '0' } },
       /^amounts\.minimum: must be a positive integer/,
     ],
-    [
-      'the fees flag, no longer read',
-      { ...valid, amounts: { fees: true } },
-      /^amounts\.fees: unknown field/,
-    ],
+    ['the fees flag, no longer read', { ...valid, amounts: { fees: true } }, /^amounts\.fees: unknown field/],
     [
       'a settlement wait of zero',
       { ...valid, waits: { settlementSeconds: 0 } },

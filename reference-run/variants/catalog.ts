@@ -53,7 +53,10 @@ export const VARIANTS: readonly Variant[] = [
         replace: 'if (payment.completed) return payment',
       },
     ],
-    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`, 'conformance/properties/incoming-payment-lifecycle.spec.ts'],
+    specs: [
+      `${TESTS}/incoming-payment-read-complete.spec.ts`,
+      'conformance/properties/incoming-payment-lifecycle.spec.ts',
+    ],
     expected: { verdict: 'CONFORMANT', warns: ['IP-COMPLETE'] },
   },
   {
@@ -66,7 +69,8 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'settlement-in-batches-declared',
-    description: 'settlement in batches 45 s after creation, with waits.settlementSeconds 90 in the target file',
+    description:
+      'settlement in batches 45 s after creation, with waits.settlementSeconds 90 in the target file',
     allowedBy: 'as settlement-in-batches',
     edits: [SETTLE_IN_BATCHES, targetSettings({ waits: { settlementSeconds: 90 } })],
     specs: SETTLEMENT_SPECS,

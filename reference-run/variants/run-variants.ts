@@ -11,8 +11,8 @@ import {
   WORKERS,
 } from '../mutants/tree-run.ts'
 import { VARIANTS } from './catalog.ts'
-import { variantCatalogProblems } from './variant-catalog-problems.ts'
 import type { Variant } from './variant.ts'
+import { variantCatalogProblems } from './variant-catalog-problems.ts'
 import { mismatches, variantVerdict } from './variant-verdict.ts'
 
 /**
@@ -53,7 +53,12 @@ if (problems.length > 0) {
 
 async function runVariant(variant: Variant, port: number): Promise<Outcome> {
   const started = Date.now()
-  const run = await runEditedTree(`variant-${variant.id}`, variant.edits, wholeSuite ? [] : variant.specs, port)
+  const run = await runEditedTree(
+    `variant-${variant.id}`,
+    variant.edits,
+    wholeSuite ? [] : variant.specs,
+    port,
+  )
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)
   if (broken !== undefined || run instanceof Error) {
@@ -95,7 +100,8 @@ console.log(
   ])}`,
 )
 for (const { variant, detail, ok } of outcomes) {
-  if (detail.length > 0) console.log(`\n${variant.id}${ok ? '' : ` (${variant.description})`}:\n  ${detail.join('\n  ')}`)
+  if (detail.length > 0)
+    console.log(`\n${variant.id}${ok ? '' : ` (${variant.description})`}:\n  ${detail.join('\n  ')}`)
 }
 const wrong = outcomes.filter((outcome) => !outcome.ok)
 const minutes = ((Date.now() - started) / 60_000).toFixed(1)

@@ -20,4 +20,3 @@ export function variantCatalogProblems(variants: readonly Variant[], read: ReadF
     ),
   ]
 }
-

@@ -22,9 +22,13 @@ export function settlementTimeoutMs(target: TargetFile | undefined = runTarget):
   return (target?.waits?.settlementSeconds ?? DEFAULT_SETTLEMENT_SECONDS) * 1000
 }
 
-/** The lifetime to ask for: `wantedMs`, or the target's minimum when that is longer. */
+/** Room between the declared minimum and what is asked for: the request's transit and a clock estimate. */
+const LIFETIME_MARGIN_MS = 5_000
+
+/** The lifetime to ask for: `wantedMs`, or a little more than the target's minimum when that is longer. */
 export function incomingLifetimeMs(wantedMs: number, target: TargetFile | undefined = runTarget): number {
-  return Math.max(wantedMs, (target?.incomingPayments?.minimumLifetimeSeconds ?? 0) * 1000)
+  const minimum = target?.incomingPayments?.minimumLifetimeSeconds
+  return minimum === undefined ? wantedMs : Math.max(wantedMs, minimum * 1000 + LIFETIME_MARGIN_MS)
 }
 
 /** Whether the target file declares a minimum lifetime (then a refusal of one that long is the server's fault). */

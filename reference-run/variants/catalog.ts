@@ -1,5 +1,6 @@
 import { SRC, TESTS } from '../mutants/mutant.ts'
 import { ACCESS_VARIANTS } from './access-variants.ts'
+import { RESOURCE_VARIANTS } from './resource-variants.ts'
 import { serverSetting, targetSettings, type Variant } from './variant.ts'
 
 /**
@@ -114,4 +115,5 @@ export const VARIANTS: readonly Variant[] = [
     expected: { verdict: 'INCOMPLETE', setting: 'waits.expirySeconds' },
   },
   ...ACCESS_VARIANTS,
+  ...RESOURCE_VARIANTS,
 ]

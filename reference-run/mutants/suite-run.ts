@@ -135,6 +135,7 @@ export function ruleVerdicts(run: SuiteRun): RuleVerdict[] {
       rules: descriptions(test, RULE_ANNOTATION),
       errors: test.errors,
       warnings: descriptions(test, WARNING_ANNOTATION),
+      skipReason: test.annotations.find((a) => a.type === 'skip')?.description,
       ...observationsIn(test.annotations),
     }))
   return computeVerdict(RULES, records).rules

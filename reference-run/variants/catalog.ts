@@ -75,7 +75,17 @@ export const VARIANTS: readonly Variant[] = [
     description:
       'settlement in batches 45 s after creation, with waits.settlementSeconds 90 in the target file',
     allowedBy: 'as settlement-in-batches',
-    edits: [SETTLE_IN_BATCHES, targetSettings({ waits: { settlementSeconds: 90 } })],
+    edits: [
+      SETTLE_IN_BATCHES,
+      targetSettings({ waits: { settlementSeconds: 90 } }),
+      // A test's own grant must outlive its waits for settlement: an ASE that settles in batches gives tokens
+      // longer than a batch (the reference run's 60 s tokens would expire under a 90 s wait).
+      {
+        file: 'reference-run/reference-plan.ts',
+        find: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 60\n',
+        replace: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 300\n',
+      },
+    ],
     specs: SETTLEMENT_SPECS,
     expected: { verdict: 'CONFORMANT', warns: ['OP-PROCESS'] },
   },

@@ -31,12 +31,14 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
       'an expired incoming payment that received nothing is gone: 404 on get and complete, absent from lists',
     allowedBy: 'the spec only says an expired incoming payment takes no further payment (Rafiki deletes it)',
     edits: [
+      // At the API only: quotes and payments still find it and refuse it as an expired receiver (400).
       {
-        file: `${SRC}/incoming-payments/repository.ts`,
-        find: "  const query = selectIncomingPayments(db).where('ip.id', id).first()\n",
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '  return (await findIncomingPayment(deps.db, id)) ?? IncomingPaymentError.UnknownIncomingPayment\n',
         replace:
-          "  const query = selectIncomingPayments(db)\n    .where('ip.id', id)\n" +
-          "    .whereRaw('not (ip.expires_at < now() and ip.received_amount = 0)')\n    .first()\n",
+          '  const payment = await findIncomingPayment(deps.db, id)\n' +
+          '  if (payment === undefined || (isExpired(payment, new Date()) && payment.receivedAmount === 0n)) {\n' +
+          '    return IncomingPaymentError.UnknownIncomingPayment\n  }\n  return payment\n',
       },
       {
         file: PAGINATION,

@@ -45,7 +45,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
         find: '  const query = db(table).where(scope)\n',
         replace:
           '  const query = db(table).where(scope)\n' +
-          "  if (table === 'incoming_payments') query.whereRaw('not (expires_at < now() and received_amount = 0)')\n",
+          "  if (table === 'incoming_payments') query.whereRaw('not (expires_at is not null and expires_at < now() and received_amount = 0)')\n",
       },
     ],
     specs: [

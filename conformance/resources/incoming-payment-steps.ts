@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingPayment, OutgoingPayment, WalletAddress } from '@interledger/open-payments'
-import { test } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import { resourceUrl } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
-import { declaresIncomingLifetime, SETTINGS } from '../target/ase-settings.ts'
 import type { PaymentSteps } from './payment-steps.ts'
 import { expectRefusal } from './refusals.ts'
 import { hasMarker, resourceCalls } from './resource-calls.ts'
@@ -46,19 +44,6 @@ export async function expectRefusedOrFailed(
     what: `${what} (or accepted, then failed)`,
     statuses: REFUSED_RECEIVER,
   })
-}
-
-/**
- * A minimum lifetime is the ASE's business: a 400 to an incoming payment that expires soon, from a target whose
- * file declares no minimum, skips the check that needed it, naming the setting that lets it run. With the
- * setting declared, the suite asked for at least that lifetime, so the caller's own check judges the answer.
- */
-export function skipIfShortLifetimeRefused(exchange: Exchange, lifetimeMs: number): void {
-  test.skip(
-    exchange.response.status === 400 && !declaresIncomingLifetime(),
-    `the target refused an incoming payment expiring ${Math.round(lifetimeMs / 1000)} s ahead (400), which a minimum ` +
-      `lifetime allows; set ${SETTINGS.incomingLifetime} in the target file for the suite to wait that long`,
-  )
 }
 
 /** A whole second, an hour ahead: no server needs to round it, and no expiry policy should refuse it. */

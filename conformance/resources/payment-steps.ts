@@ -6,9 +6,10 @@ import type {
   Quote,
   WalletAddress,
 } from '@interledger/open-payments'
-import { expect, test } from '@playwright/test'
+import { test } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import type { Discovery } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { SharedGrants } from '../fixtures/shared-grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import type { RequestInput } from '../http/response-checks.ts'
@@ -17,12 +18,12 @@ import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
 import { SETTINGS, settlementTimeoutMs } from '../target/ase-settings.ts'
 import { describeAmount, isFullySent, sentWithinDebit } from './amount-checks.ts'
-import { skipIfShortLifetimeRefused } from './incoming-payment-steps.ts'
 import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
 import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from './progress.ts'
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { sleep } from './server-time.ts'
+import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkListUntil } from './walk-list.ts'
 
 /** How long a payment may take to settle: the target's `waits.settlementSeconds`, else 30 s. */

@@ -1,4 +1,5 @@
-import { resolveTarget, TARGET_ENV } from './resolve-target.ts'
+import { TARGET_ENV } from '../../settings/run-settings.ts'
+import { resolveTarget } from './resolve-target.ts'
 import type { TargetFile } from './target-file.ts'
 
 /**

@@ -9,7 +9,6 @@ import {
   anHourAhead,
   readIncomingPayment,
   readUnlessGone,
-  skipIfShortLifetimeRefused,
   unknownIncomingPayment,
 } from '../resources/incoming-payment-steps.ts'
 import { listCall } from '../resources/list-pages.ts'
@@ -17,6 +16,7 @@ import { expectRefusal, expectRefusedWithoutEffect } from '../resources/refusals
 import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
+import { skipIfShortLifetimeRefused } from '../resources/short-lifetime.ts'
 import { walkListUntil } from '../resources/walk-list.ts'
 import { covers, rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'

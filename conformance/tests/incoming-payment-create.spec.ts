@@ -103,10 +103,7 @@ test.describe('incoming payments: create', () => {
           'the refused create',
         )
       }
-      expect(
-        exchange.response.status,
-        rule('REQ-UNKNOWN-MEMBER', `an unknown member amount is refused with 400: ${summarize(exchange)}`),
-      ).toBe(400)
+      expect(exchange).toAnswer(400, 'REQ-UNKNOWN-MEMBER', 'a create with an unknown member amount')
     },
   )
 

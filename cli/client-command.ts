@@ -1,0 +1,74 @@
+import { relative, resolve } from 'node:path'
+import {
+  type ClientVerdictDocument,
+  verdictLines,
+  writeClientReports,
+} from '../conformance/client-mode/client-report.ts'
+import { runClientSuite } from '../conformance/client-mode/run-client-suite.ts'
+import { SCENARIOS } from '../conformance/client-mode/scenarios.ts'
+import { startSimulatedAse } from '../conformance/client-mode/simulated-ase.ts'
+import { simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
+import { DEFAULT_REPORT_DIR } from '../reports/src/report-paths.ts'
+import { CLIENT_HELP } from './client-help.ts'
+import { CONFIGURATION_EXIT, SUITE_ROOT } from './run-command.ts'
+import { takeFlag, takeOption, UsageError } from './run-options.ts'
+
+const DEFAULT_TIMEOUT_SECONDS = 60
+
+/**
+ * `op-conformance client --adapter CMD`: starts the reference server as the simulated ASE behind recording
+ * proxies, runs the adapter once per scenario, grades the client rule by rule and writes the reports.
+ * Exits 0 conformant, 1 not, 2 when the run could not start.
+ */
+export async function clientCommand(argv: readonly string[]): Promise<number> {
+  const args = [...argv]
+  if (takeFlag(args, '--help') || takeFlag(args, '-h')) {
+    process.stdout.write(CLIENT_HELP)
+    return 0
+  }
+  const adapter = takeOption(args, '--adapter')
+  const output = resolve(takeOption(args, '--output') ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client'))
+  const only = takeOption(args, '--scenario')?.split(',')
+  const timeout = Number(takeOption(args, '--timeout') ?? DEFAULT_TIMEOUT_SECONDS)
+  if (args.length > 0)
+    throw new UsageError(`client: unknown argument ${args[0]} (op-conformance client --help)`)
+  if (!adapter) throw new UsageError('client: --adapter "COMMAND" is required (op-conformance client --help)')
+  if (!(timeout > 0)) throw new UsageError('client: --timeout must be a number of seconds above 0')
+  const unknown = only?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? []
+  if (unknown.length > 0)
+    throw new UsageError(
+      `client: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`,
+    )
+  const scenarios = only ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS
+
+  const started = Date.now()
+  let ase: Awaited<ReturnType<typeof startSimulatedAse>>
+  try {
+    ase = await startSimulatedAse(simulatedAsePlan(process.env), SUITE_ROOT)
+  } catch (error) {
+    console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
+    return CONFIGURATION_EXIT
+  }
+  let document: ClientVerdictDocument
+  try {
+    console.log(
+      `Client conformance: ${adapter}\n  ${scenarios.length} scenarios against ${ase.plan.walletAddresses.sender.replace(/\/[^/]*$/, '')}`,
+    )
+    const result = await runClientSuite(ase, {
+      adapter,
+      cwd: process.cwd(),
+      scenarios,
+      timeoutMs: timeout * 1000,
+      log: (line) => console.log(line),
+    })
+    document = writeClientReports(output, ase, adapter, result)
+  } finally {
+    await ase.close()
+  }
+  console.log(verdictLines(document).join('\n'))
+  console.log(
+    `\nReports (${((Date.now() - started) / 1000).toFixed(1)} s): ${relative(process.cwd(), resolve(output, 'verdict'))}/verdict.{html,json,md}, junit.xml; ` +
+      `every request the ASE received: ${relative(process.cwd(), resolve(output, 'exchanges'))}/`,
+  )
+  return document.exitCode
+}

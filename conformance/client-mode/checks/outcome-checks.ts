@@ -1,4 +1,4 @@
-import { isContinuation, pathOf, requestJson, responseJson, type ScenarioRun } from '../recorded-traffic.ts'
+import { isContinuation, pathOf, requestJson, responseJson } from '../recorded-traffic.ts'
 import type { Check, RuleOutcome, Violation } from './check.ts'
 import { amountsIn } from './request-form-checks.ts'
 
@@ -110,12 +110,14 @@ export const amountsExact: Check = (run) => {
   for (const exchange of run.exchanges) {
     const sent = requestJson(exchange)?.incomingAmount as { value?: unknown } | undefined
     if (!sent || exchange.request.method !== 'POST') continue
-    const given = steps.find((step) => step.op === 'create-incoming-payment' && step.incomingAmount)
-    if (!given || given.op !== 'create-incoming-payment') continue
+    const given = steps.flatMap((step) =>
+      step.op === 'create-incoming-payment' && step.incomingAmount ? [step.incomingAmount] : [],
+    )[0]
+    if (!given) continue
     observed++
-    if (sent.value !== given.incomingAmount!.value)
+    if (sent.value !== given.value)
       violations.push({
-        message: `sent incomingAmount.value ${JSON.stringify(sent.value)} for ${given.incomingAmount!.value}`,
+        message: `sent incomingAmount.value ${JSON.stringify(sent.value)} for ${given.value}`,
         exchange,
       })
   }

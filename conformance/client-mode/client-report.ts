@@ -57,8 +57,8 @@ export function writeClientReports(
   writeFileSync(join(verdictDir, 'verdict.md'), renderVerdictMarkdown(document))
   writeFileSync(join(verdictDir, 'verdict.html'), renderVerdictHtml(document))
   writeFileSync(join(verdictDir, 'junit.xml'), renderJunit(document))
-  for (const { scenario } of result.runs) {
-    const exchanges = ase.recorder.of(scenario.name)
+  for (const { scenario, label } of result.runs) {
+    const exchanges = ase.recorder.of(label)
     const text = exchanges.map(
       (e) =>
         `## request #${e.seq} (${e.server} server, +${e.receivedAt - exchanges[0]!.receivedAt} ms)${e.fault ? ` fault: ${e.fault}` : ''}\n${formatExchange(e)}`,

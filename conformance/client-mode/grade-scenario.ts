@@ -46,6 +46,9 @@ const NAMED_BY_SCENARIO: Partial<Record<ClientRuleId, Check>> = {
   'CL-AMOUNT-EXACT': amountsExact,
 }
 
+/** The rules checked only where a scenario names them. */
+export const NAMED_ONLY_RULES = Object.keys(NAMED_BY_SCENARIO)
+
 const SHOWN_VIOLATIONS = 5
 const SHOWN_EXCHANGES = 3
 

@@ -35,6 +35,13 @@ export class Recorder {
   scenario = 'setup'
   fault: Fault | undefined
   #seq = 0
+  #runs = 0
+
+  /** Starts recording a scenario's run under a label of its own (several clients may run one scenario). */
+  begin(scenario: string): string {
+    this.scenario = `${scenario} #${++this.#runs}`
+    return this.scenario
+  }
 
   next(): number {
     return ++this.#seq

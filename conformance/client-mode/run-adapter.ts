@@ -44,6 +44,8 @@ const POLL_MS = 50
 export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   const started = Date.now()
   const scenario = opts.input.scenario
+  // What the proxies record from now on is this run's (Recorder.begin labelled it).
+  const label = opts.recorder.scenario
   // Its own process group, so that stopping it stops what the shell started too.
   const child = spawn(opts.command, {
     cwd: opts.cwd,
@@ -77,7 +79,7 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   let done = false
   const watch = (async () => {
     while (!done) {
-      for (const start of interactionStarts(opts.recorder.of(scenario))) {
+      for (const start of interactionStarts(opts.recorder.of(label))) {
         if (handled.has(start.exchange.seq)) continue
         handled.add(start.exchange.seq)
         try {

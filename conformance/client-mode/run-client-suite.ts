@@ -20,7 +20,7 @@ export interface ClientSuiteResult {
   records: TestRecord[]
   evidence: Record<string, Evidence[]>
   /** Per scenario: the adapter's run, for the exchanges file and the console. */
-  runs: { scenario: Scenario; run: AdapterRun }[]
+  runs: { scenario: Scenario; label: string; run: AdapterRun }[]
   /** The client's own name, from the first report that gives one. */
   clientName?: string
 }
@@ -35,7 +35,7 @@ export async function runClientSuite(
     ase.recorder.scenario = `${scenario.name} (setup)`
     const setup = (await scenario.setup?.(ase)) ?? {}
     const input = adapterInput(ase, scenario)
-    ase.recorder.scenario = scenario.name
+    const label = ase.recorder.begin(scenario.name)
     ase.recorder.fault = scenario.fault
     const run = await runAdapter({
       command: opts.adapter,
@@ -52,7 +52,7 @@ export async function runClientSuite(
     const scenarioRun: ScenarioRun = {
       scenario,
       ase,
-      exchanges: ase.recorder.of(scenario.name).filter(isClientExchange),
+      exchanges: ase.recorder.of(label).filter(isClientExchange),
       all: ase.recorder.exchanges.filter(isClientExchange),
       run,
       setup,
@@ -60,7 +60,7 @@ export async function runClientSuite(
     const graded = gradeScenario(scenarioRun)
     result.records.push(...graded.records)
     Object.assign(result.evidence, graded.evidence)
-    result.runs.push({ scenario, run })
+    result.runs.push({ scenario, label, run })
     const failed = graded.records.filter((r) => r.outcome === 'failed').map((r) => r.rules[0])
     opts.log(
       `  ${scenario.name.padEnd(20)} ${(run.durationMs / 1000).toFixed(1).padStart(5)} s  ` +

@@ -15,7 +15,7 @@ const args = process.argv.slice(2)
 const correctOnly = args.includes('--correct')
 const scenarioAt = args.indexOf('--scenario')
 const onlyScenarios = scenarioAt === -1 ? undefined : args[scenarioAt + 1]!.split(',')
-const ids = args.filter((arg, i) => !arg.startsWith('--') && i !== scenarioAt + 1)
+const ids = args.filter((arg, i) => !arg.startsWith('--') && (scenarioAt === -1 || i !== scenarioAt + 1))
 const broken = brokenEntries()
 const unknown = ids.filter((id) => !broken.some((entry) => entry.name === id))
 if (unknown.length > 0) {

@@ -30,6 +30,9 @@ interface Token {
 
 type Json = Record<string, unknown>
 
+/** The defect `no-content-digest`: a body is signed without content-digest among the components. */
+const SIGNED_WITHOUT_DIGEST = ['@method', '@target-uri', 'authorization']
+
 /** Rotate a little before expiry, so that a request in flight never carries an expired token. */
 const EXPIRY_MARGIN_MS = 1000
 
@@ -241,8 +244,6 @@ await serveScenario(
   },
   `op-conformance clients/${defect ? ` (defect: ${defect as Defect})` : ''}`,
 )
-
-const SIGNED_WITHOUT_DIGEST = ['@method', '@target-uri', 'authorization']
 
 /** A failed answer becomes the error the caller sees: status, and the envelope's code and description. */
 function answer({ request, response }: Exchange): Json {

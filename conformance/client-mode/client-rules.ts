@@ -49,14 +49,14 @@ const CLIENT_RULE_LIST = [
     level: 'MUST',
     section: S.auth,
     statement:
-      'Every resource request carrying a token is signed (Signature-Input, Signature) and covers @method, @target-uri and authorization.',
+      'Every resource request carrying a token (get-incoming-payment excepted) is signed (Signature-Input, Signature) and covers @method, @target-uri and authorization.',
   },
   {
     id: 'CL-CONTENT-DIGEST',
     level: 'MUST',
     section: S.auth,
     statement:
-      'A signed request with a body covers content-digest, and Content-Digest is the digest of the exact bytes sent.',
+      'A signed resource request with a body covers content-digest, and Content-Digest is the digest of the exact bytes sent.',
   },
   {
     id: 'CL-KEYID',

@@ -155,6 +155,16 @@ await serveScenario(async (input, events) => {
     }
   }
   const created = (resource: Resource): StepResult => ({ id: resource.id, resource })
+  const read = async (known: Resource | undefined, type: 'incoming-payment' | 'outgoing-payment') => {
+    if (!known) throw new StepFailure({ message: `no ${type} to read: none was created before` })
+    const document = await walletAddress(known.walletAddress)
+    const args = { url: known.id, accessToken: await token(document, type) }
+    const resource =
+      type === 'incoming-payment'
+        ? await client.incomingPayment.get(args)
+        : await client.outgoingPayment.get(args)
+    return created(resource as unknown as Resource)
+  }
 
   const run = async (step: Step): Promise<StepResult> => {
     switch (step.op) {
@@ -170,26 +180,10 @@ await serveScenario(async (input, events) => {
         latest.incomingPayment = payment as unknown as Resource
         return created(latest.incomingPayment)
       }
-      case 'get-incoming-payment': {
-        const known = latest.incomingPayment
-        if (!known) throw new StepFailure({ message: 'no incoming payment to read' })
-        const document = await walletAddress(known.walletAddress)
-        const payment = await client.incomingPayment.get({
-          url: known.id,
-          accessToken: await token(document, 'incoming-payment'),
-        })
-        return created(payment as unknown as Resource)
-      }
-      case 'get-outgoing-payment': {
-        const known = latest.outgoingPayment
-        if (!known) throw new StepFailure({ message: 'no outgoing payment to read' })
-        const document = await walletAddress(known.walletAddress)
-        const payment = await client.outgoingPayment.get({
-          url: known.id,
-          accessToken: await token(document, 'outgoing-payment'),
-        })
-        return created(payment as unknown as Resource)
-      }
+      case 'get-incoming-payment':
+        return read(latest.incomingPayment, 'incoming-payment')
+      case 'get-outgoing-payment':
+        return read(latest.outgoingPayment, 'outgoing-payment')
       case 'list-incoming-payments':
         return list(step.walletAddress, 'incoming-payment')
       case 'list-outgoing-payments':

@@ -35,6 +35,11 @@ describe('client checks', () => {
     assert.equal(violationsOf(signedResourceRequests(scenarioRun([unsigned]))), 1)
   })
 
+  test('get-incoming-payment may go unsigned: the spec does not mark its signature headers required', () => {
+    const read = exchange({ url: 'http://rs.test/incoming-payments/1', headers: { authorization: 'GNAP t' } })
+    assert.equal(signedResourceRequests(scenarioRun([read]))[0]!.observed, 0)
+  })
+
   test('content-digest must be covered and match the exact bytes', () => {
     const digest = contentDigest(new TextEncoder().encode(body))
     const good = create(signed(full, { 'content-digest': digest }))

@@ -4,9 +4,12 @@ import {
   verdictLines,
   writeClientReports,
 } from '../conformance/client-mode/client-report.ts'
+import { CLIENT_RULES } from '../conformance/client-mode/client-rules.ts'
+import { NAMED_ONLY_RULES } from '../conformance/client-mode/grade-scenario.ts'
 import { runClientSuite } from '../conformance/client-mode/run-client-suite.ts'
 import { SCENARIOS } from '../conformance/client-mode/scenarios.ts'
 import { startSimulatedAse } from '../conformance/client-mode/simulated-ase.ts'
+import { tierOf } from '../conformance/rules/rule.ts'
 import { simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
 import { DEFAULT_REPORT_DIR } from '../reports/src/report-paths.ts'
 import { CLIENT_HELP } from './client-help.ts'
@@ -26,6 +29,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(CLIENT_HELP)
     return 0
   }
+  if (takeFlag(args, '--rules')) return listClientRules(takeFlag(args, '--json'))
   const adapter = takeOption(args, '--adapter')
   const output = resolve(takeOption(args, '--output') ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client'))
   const only = takeOption(args, '--scenario')?.split(',')
@@ -71,4 +75,28 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
       `every request the ASE received: ${relative(process.cwd(), resolve(output, 'exchanges'))}/`,
   )
   return document.exitCode
+}
+
+/** `client --rules [--json]`: the client rules, and the scenarios that name each (the others are checked in all). */
+function listClientRules(json: boolean): number {
+  const rows = CLIENT_RULES.map((rule) => ({
+    id: rule.id,
+    level: rule.level,
+    tier: tierOf(rule),
+    statement: rule.statement,
+    section: rule.section,
+    scenarios: NAMED_ONLY_RULES.includes(rule.id)
+      ? SCENARIOS.filter((s) => (s.rules as string[]).includes(rule.id)).map((s) => s.name)
+      : ['every scenario'],
+    ...(rule.pending ? { pending: rule.pending } : {}),
+  }))
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`)
+    return 0
+  }
+  for (const row of rows) {
+    console.log(`${row.id}  ${row.level}  ${row.tier}  [${row.section}]\n  ${row.statement}`)
+    console.log(row.pending ? `  pending: ${row.pending}` : `  checked in: ${row.scenarios.join(', ')}`)
+  }
+  return 0
 }

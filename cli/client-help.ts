@@ -3,6 +3,7 @@ export const CLIENT_HELP = `op-conformance client: grade an Open Payments client
 
 Usage:
   npx op-conformance client --adapter "COMMAND" [--output DIR] [--scenario NAME,...] [--timeout SECONDS]
+  npx op-conformance client --rules [--json]
 
 The suite plays the account servicing entity: it starts this repository's reference server (embedded database)
 behind recording proxies on loopback, serves the client's wallet address and keys (a fresh Ed25519 key per run),
@@ -19,6 +20,7 @@ Options:
   --scenario NAMES    Only these scenarios (comma-separated): payment-flow, wrong-finish-hash, continue-wait,
                       short-lived-token, uint64-amounts, long-list, error-answer. A filtered run gives NO VERDICT.
   --timeout SECONDS   How long one scenario may take (default 60).
+  --rules [--json]    List the client rules (ID, level, tier, statement, section, the scenarios that check them).
   --help              This text.
 
 Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive), 2 the run could not start

@@ -21,6 +21,14 @@ describe('op-conformance client', () => {
       assert.ok(help.stdout.includes(text), text)
   })
 
+  test('--rules lists every client rule with its level, tier and scenarios', () => {
+    const run = opConformance('client', '--rules', '--json')
+    assert.equal(run.status, 0)
+    const rows = JSON.parse(run.stdout) as { id: string; tier: string; scenarios: string[] }[]
+    assert.ok(rows.some((r) => r.id === 'CL-FINISH-HASH' && r.tier === 'beyond-spec'))
+    assert.deepEqual(rows.find((r) => r.id === 'CL-LIST-WALK')?.scenarios, ['long-list'])
+  })
+
   test('mistakes on the command line exit 2 with a message, before anything starts', () => {
     for (const [args, message] of [
       [[], /--adapter "COMMAND" is required/],

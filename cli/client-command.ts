@@ -3,15 +3,14 @@ import {
   type ClientVerdictDocument,
   verdictLines,
   writeClientReports,
-} from '../conformance/client-mode/client-report.ts'
-import { CLIENT_RULES } from '../conformance/client-mode/client-rules.ts'
-import { NAMED_ONLY_RULES } from '../conformance/client-mode/grade-scenario.ts'
-import { runClientSuite } from '../conformance/client-mode/run-client-suite.ts'
-import { SCENARIOS } from '../conformance/client-mode/scenarios.ts'
-import { startSimulatedAse } from '../conformance/client-mode/simulated-ase.ts'
+} from '../client-conformance/client-report.ts'
+import { CLIENT_RULES } from '../client-conformance/client-rules.ts'
+import { NAMED_ONLY_RULES } from '../client-conformance/grade-scenario.ts'
+import { runClientSuite } from '../client-conformance/run-client-suite.ts'
+import { SCENARIOS } from '../client-conformance/scenarios.ts'
+import { startSimulatedAse } from '../client-conformance/simulated-ase.ts'
 import { tierOf } from '../conformance/rules/rule.ts'
-import { simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
-import { DEFAULT_REPORT_DIR } from '../reports/src/report-paths.ts'
+import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { CONFIGURATION_EXIT, SUITE_ROOT } from './run-command.ts'
 import { takeFlag, takeOption, UsageError } from './run-options.ts'
@@ -48,7 +47,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
   const started = Date.now()
   let ase: Awaited<ReturnType<typeof startSimulatedAse>>
   try {
-    ase = await startSimulatedAse(simulatedAsePlan(process.env), SUITE_ROOT)
+    ase = await startSimulatedAse(process.env, SUITE_ROOT)
   } catch (error) {
     console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
     return CONFIGURATION_EXIT

@@ -14,7 +14,7 @@ byte for byte, with its timing) and from the report. Protocol, rules and scenari
 
 Options:
   --adapter COMMAND   A shell command line, run from the current folder, e.g.
-                      "node --import tsx conformance/client-mode/adapters/sdk-adapter.ts"
+                      "node --import tsx client-conformance/adapters/sdk-adapter.ts"
   --output DIR        Where the reports go (default reports/output/client): verdict/verdict.{json,md,html},
                       verdict/junit.xml, exchanges/<scenario>.txt (every request with its answer and a curl line).
   --scenario NAMES    Only these scenarios (comma-separated): payment-flow, wrong-finish-hash, continue-wait,

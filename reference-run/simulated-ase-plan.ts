@@ -1,5 +1,19 @@
-import type { SimulatedAsePlan } from '../conformance/client-mode/simulated-ase.ts'
 import { referenceServerPlan } from './reference-plan.ts'
+
+/** How to start the server that plays the ASE in client mode, and where it and its proxies listen. */
+export interface SimulatedAsePlan {
+  /** Started by command, never imported: conformance/ does not depend on the server it tests against. */
+  command: string[]
+  env: Record<string, string>
+  resourceProxyPort: number
+  authProxyPort: number
+  resourceUpstream: string
+  authUpstream: string
+  /** Where the suite tells clients to send the user back (nothing listens: the suite reads the redirect). */
+  finishUri: string
+  /** The seed's wallet addresses, at the resource proxy; `listed` gets the long list. */
+  walletAddresses: { sender: string; receiver: string; listed: string }
+}
 
 /**
  * How `op-conformance client` starts the reference server as the simulated ASE: the reference server's own plan,

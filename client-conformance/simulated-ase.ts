@@ -1,22 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { exportPrivateKeyPem } from '../../clients/src/index.ts'
-import { startLocalClientWallet } from '../client-identity/local-client-wallet.ts'
+import { exportPrivateKeyPem } from '../clients/src/index.ts'
+import { startLocalClientWallet } from '../conformance/client-identity/local-client-wallet.ts'
+import { type SimulatedAsePlan, simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
 import { Recorder, type RecordingProxy, startRecordingProxy } from './recording-proxy.ts'
-
-/** How to start the server that plays the ASE, and where it and its proxies listen. */
-export interface SimulatedAsePlan {
-  /** Started by command, never imported: conformance/ does not depend on the server it tests against. */
-  command: string[]
-  env: Record<string, string>
-  resourceProxyPort: number
-  authProxyPort: number
-  resourceUpstream: string
-  authUpstream: string
-  /** Where the suite tells clients to send the user back (nothing listens: the suite reads the redirect). */
-  finishUri: string
-  /** The seed's wallet addresses, at the resource proxy; `listed` gets the long list. */
-  walletAddresses: { sender: string; receiver: string; listed: string }
-}
 
 export interface SimulatedAse {
   plan: SimulatedAsePlan
@@ -29,8 +15,12 @@ export interface SimulatedAse {
 
 const STARTUP_TIMEOUT_MS = 60_000
 
-/** Starts the server, its two recording proxies and the client's wallet address (a fresh key per run). */
-export async function startSimulatedAse(plan: SimulatedAsePlan, cwd: string): Promise<SimulatedAse> {
+/**
+ * Starts the reference server as the ASE (its plan: reference-run/simulated-ase-plan.ts, from REFERENCE_PORT), its
+ * two recording proxies and the client's wallet address (a fresh key per run).
+ */
+export async function startSimulatedAse(env: NodeJS.ProcessEnv, cwd: string): Promise<SimulatedAse> {
+  const plan = simulatedAsePlan(env)
   const server = spawn(plan.command[0]!, plan.command.slice(1), {
     cwd,
     env: { ...process.env, ...plan.env },

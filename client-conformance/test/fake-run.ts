@@ -1,4 +1,4 @@
-import { generateClientKey } from '../../../clients/src/index.ts'
+import { generateClientKey } from '../../clients/src/index.ts'
 import type { ScenarioRun } from '../recorded-traffic.ts'
 import { type RecordedExchange, Recorder } from '../recording-proxy.ts'
 import type { AdapterRun } from '../run-adapter.ts'

@@ -1,5 +1,5 @@
-import type { TestRecord } from '../../reports/src/verdict.ts'
-import type { Evidence } from '../../reports/src/verdict-document.ts'
+import type { TestRecord } from '../reports/src/verdict.ts'
+import type { Evidence } from '../reports/src/verdict-document.ts'
 import { gradeScenario } from './grade-scenario.ts'
 import { type AdapterInput, inputProblems, PROTOCOL } from './protocol/adapter-protocol.ts'
 import { isClientExchange, type ScenarioRun } from './recorded-traffic.ts'

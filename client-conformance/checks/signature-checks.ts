@@ -1,4 +1,4 @@
-import { contentDigest } from '../../../clients/src/index.ts'
+import { contentDigest } from '../../clients/src/index.ts'
 import { isResourceRequest, pathOf, type ScenarioRun, signatureInputs, tokenOf } from '../recorded-traffic.ts'
 import type { RecordedExchange } from '../recording-proxy.ts'
 import { type Check, overExchanges } from './check.ts'

@@ -1,4 +1,4 @@
-import { type Exchange, loadClientKey, OpenPaymentsClient } from '../../clients/src/index.ts'
+import { type Exchange, loadClientKey, OpenPaymentsClient } from '../clients/src/index.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
 
 /**

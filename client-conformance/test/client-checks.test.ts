@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { contentDigest } from '../../../clients/src/index.ts'
+import { contentDigest } from '../../clients/src/index.ts'
 import { continueWait, tokenExpiry } from '../checks/grant-checks.ts'
 import { amountStrings, listBounds, quoteAmounts } from '../checks/request-form-checks.ts'
 import { contentDigests, keyIds, signedResourceRequests } from '../checks/signature-checks.ts'

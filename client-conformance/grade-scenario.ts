@@ -1,6 +1,6 @@
-import type { TestRecord } from '../../reports/src/verdict.ts'
-import type { Evidence } from '../../reports/src/verdict-document.ts'
-import { formatExchange } from '../http/format-exchange.ts'
+import { formatExchange } from '../conformance/http/format-exchange.ts'
+import type { TestRecord } from '../reports/src/verdict.ts'
+import type { Evidence } from '../reports/src/verdict-document.ts'
 import type { Check, RuleOutcome } from './checks/check.ts'
 import { continuationForm, continueWait, rotatedTokens, tokenExpiry } from './checks/grant-checks.ts'
 import {

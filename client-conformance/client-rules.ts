@@ -1,4 +1,4 @@
-import type { Rule } from '../rules/rule.ts'
+import type { Rule } from '../conformance/rules/rule.ts'
 
 const S = {
   general: 'What the service does: general rules',

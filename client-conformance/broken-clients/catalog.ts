@@ -11,7 +11,7 @@ export interface CatalogEntry {
 }
 
 const TSX = 'node --import tsx'
-const ADAPTERS = 'conformance/client-mode/adapters'
+const ADAPTERS = 'client-conformance/adapters'
 export const SDK_ADAPTER = `${TSX} ${ADAPTERS}/sdk-adapter.ts`
 export const PROJECT_ADAPTER = `${TSX} ${ADAPTERS}/project-client-adapter.ts`
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { request as undiciRequest } from 'undici'
-import type { Exchange } from '../../clients/src/index.ts'
+import type { Exchange } from '../clients/src/index.ts'
 
 /** One request the simulated ASE received, byte for byte, with the answer the client got and when. */
 export interface RecordedExchange extends Exchange {

@@ -1,5 +1,4 @@
-import { simulatedAsePlan } from '../../../reference-run/simulated-ase-plan.ts'
-import { computeVerdict } from '../../../reports/src/verdict.ts'
+import { computeVerdict } from '../../reports/src/verdict.ts'
 import { CLIENT_RULES } from '../client-rules.ts'
 import { runClientSuite } from '../run-client-suite.ts'
 import { SCENARIOS } from '../scenarios.ts'
@@ -30,8 +29,8 @@ const entries: CatalogEntry[] = [
 ]
 
 const started = Date.now()
-const root = new URL('../../..', import.meta.url).pathname
-const ase = await startSimulatedAse(simulatedAsePlan(process.env), root)
+const root = new URL('../..', import.meta.url).pathname
+const ase = await startSimulatedAse(process.env, root)
 const rows: string[] = []
 let mismatches = 0
 try {

@@ -12,7 +12,7 @@ export interface FlowContext {
 }
 
 const SETTLE_POLL_MS = 20
-const SETTLE_TIMEOUT_MS = 30_000
+const SETTLE_TIMEOUT_MS = 60_000
 const FINISH_URI = 'https://client.example/finish'
 
 class FlowError extends Error {}
@@ -88,7 +88,7 @@ async function paymentFlow(client: BenchClient, signer: Signer, ctx: FlowContext
     }>('outgoing payment read', 200, client.send({ method: 'GET', url: payment.id, token }, signer))
     if (read.failed === true) throw new FlowError('outgoing payment failed')
     if (read.sentAmount.value === read.debitAmount.value) return
-    if (performance.now() > deadline) throw new FlowError('outgoing payment not settled within 30 s')
+    if (performance.now() > deadline) throw new FlowError('outgoing payment not settled within 60 s')
     await sleep(SETTLE_POLL_MS)
   }
 }

@@ -12,6 +12,7 @@ import { renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
 import { BASELINE_ENV } from './report-paths.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
+import { firstLine } from './test-record.ts'
 import { computeVerdict, observationsIn, type TestRecord } from './verdict.ts'
 import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
@@ -73,6 +74,11 @@ export default class ConformanceReporter implements Reporter {
       skipReason: skip?.description,
       ...observationsIn(annotations),
     }
+    // Each attempt ends here; a pass after a failed attempt is flaky, never a silent pass.
+    const earlier = this.#records.get(test.id)
+    const earlierFailure =
+      earlier?.flaky ?? (earlier?.outcome === 'failed' ? firstLine(earlier.errors.join('\n')) : undefined)
+    if (record.outcome === 'passed' && earlierFailure !== undefined) record.flaky = earlierFailure
     this.#records.set(test.id, record)
     for (const a of annotations) {
       if (a.type === CONSENT_ANNOTATION && a.description) this.#consentDrivers.add(a.description)

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
@@ -92,6 +92,13 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     if (process.argv.includes('--list')) return
+    // A filter that selects no test (--grep, a file name) leaves nothing to judge: no verdict, and the command
+    // exits 2 (cli/run-command.ts), as for any run that could not start.
+    if (!this.#suite?.allTests().some((test) => this.#counts(test))) {
+      rmSync(this.#outputDir, { recursive: true, force: true })
+      process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
+      return
+    }
     // Tests that never ended because the run was cut short count as failed, not as absent.
     for (const test of this.#suite?.allTests() ?? []) {
       if (this.#records.has(test.id) || !this.#counts(test)) continue

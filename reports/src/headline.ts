@@ -15,7 +15,7 @@ export function headline(verdict: Verdict): string {
   if (verdict.scope.filtered) {
     return (
       `NO VERDICT: a filtered run checks only part of the spec; it reports the ${rulesOf(inScope(verdict))} ` +
-      `its tests declare (${rulesOf(verdict.scope.rulesLeftOut)} left out): ${statusSummary(verdict)}${others}`
+      `its tests checked (${rulesOf(verdict.scope.rulesLeftOut)} left out): ${statusSummary(verdict)}${others}`
     )
   }
   const notTested = untestedMustRules(verdict.rules)

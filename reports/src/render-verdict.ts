@@ -63,7 +63,7 @@ export function summaryLines(verdict: Verdict): string[] {
 export function scopeLines(verdict: Verdict): string[] {
   if (!verdict.scope.filtered) return []
   return [
-    `  a filtered run: only the ${verdict.rules.length} rules its tests declare are reported; ${verdict.scope.rulesLeftOut} rules of the suite were left out`,
+    `  a filtered run: only the ${verdict.rules.length} rules its tests checked are reported; ${verdict.scope.rulesLeftOut} rules of the suite were left out`,
   ]
 }
 

@@ -80,12 +80,12 @@ describe('headline', () => {
   test('a filtered run gives no verdict and counts only the rules its tests declare', () => {
     assert.equal(
       line(ran(['A-ONE'])),
-      'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests declare (3 rules left out): 2 passed',
+      'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests checked (3 rules left out): 2 passed',
     )
     const skipped = ran(['A-TWO'], { outcome: 'skipped', skipReason: 'quick' })
     assert.equal(
       line(ran(['A-ONE'], { invalidInputResponses: 0 }), skipped),
-      'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests declare (3 rules left out): 1 passed, 1 not tested',
+      'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests checked (3 rules left out): 1 passed, 1 not tested',
     )
   })
 })

@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { reportPaths } from '../../reports/src/report-paths.ts'
 import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
 import { buildVerdictDocument } from '../../reports/src/verdict-document.ts'
 import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from '../../reports/test/sample-verdict.ts'
+import { reportPaths } from '../../settings/run-settings.ts'
 import { finishReports } from '../run-command.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname

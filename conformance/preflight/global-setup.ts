@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import type { Transport } from '../../clients/src/index.ts'
-import { REPORT_PATHS } from '../../reports/src/report-paths.ts'
+import { REPORT_PATHS } from '../../settings/run-settings.ts'
 import {
   type ResolvedClientIdentity,
   resolveClientIdentity,

@@ -69,7 +69,8 @@ export const GNAP_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'finish-nonce-echoed',
-    description: "the server's finish nonce is the client's nonce handed back, so the hash binds no nonce of its own",
+    description:
+      "the server's finish nonce is the client's nonce handed back, so the hash binds no nonce of its own",
     edits: [
       {
         file: `${SRC}/grants/service.ts`,

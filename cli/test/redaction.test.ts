@@ -16,9 +16,9 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * A real small run against the reference server: one GNAP test, cut short by a timeout so that it fails after its
- * grant requests and its exchanges (grant responses with access and continuation tokens) go into every report.
- * Then no token value the run saw may appear in the console, the reports or the evidence archive.
+ * A real small run against the reference server: one GNAP test, with an interactive grant, its continuation and
+ * token management. No token value the run saw may appear in the console, the reports or the evidence archive.
+ * (That a failing test's exchanges show fingerprints instead is conformance/harness-tests/redact-tokens.test.ts.)
  */
 describe('token redaction', () => {
   test('no token value of a real run reaches the console, a report or the archive', () => {
@@ -34,8 +34,6 @@ describe('token redaction', () => {
         output,
         '--grep',
         'accept: the finish redirect proves the nonces',
-        '--timeout',
-        '1000',
       ],
       { cwd: ROOT, encoding: 'utf8', env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog } },
     )
@@ -58,8 +56,6 @@ describe('token redaction', () => {
     for (const [where, text] of scanned) {
       for (const token of tokens) assert.ok(!text.includes(token), `${where} holds a token value`)
     }
-    const evidence = readFileSync(join(paths.verdict, 'verdict.json'), 'utf8')
-    assert.match(evidence, /«token sha256:[0-9a-f]{12}»/, 'the exchanges show fingerprints instead')
     assert.ok(!readdirSync(join(unpacked, 'html')).some((name) => name.endsWith('.zip')))
   })
 })

@@ -66,13 +66,14 @@ export async function runProperty<Ts>(
   })
   annotate(testInfo, {
     name,
-    runs: details.numRuns - details.numSkips,
+    // fast-check's numRuns counts the inputs checked, not those skipped once the time limit had passed.
+    runs: details.numRuns,
     numRuns,
     profile,
     seed: details.seed,
     stopped: details.failed
       ? 'counterexample'
-      : details.numSkips > 0 || details.interrupted
+      : details.interrupted || details.numRuns < numRuns
         ? 'time limit'
         : 'completed',
   })

@@ -30,7 +30,10 @@ function exitFor(records: TestRecord[], expectedUntested: { rule: string; reason
   return finishReports(paths, { ...process.env, CONFORMANCE_TARGET: join(paths.root, 'none.json') }, 1)
 }
 
-const passing = SAMPLE_RECORDS.filter((r) => r.outcome !== 'failed')
+// The sample with its failure fixed: TOKEN-EXPIRY (MUST) stays skipped.
+const passing = SAMPLE_RECORDS.map(
+  (r): TestRecord => (r.outcome === 'failed' ? { ...r, outcome: 'passed', errors: [] } : r),
+)
 const everyRulePassing: TestRecord[] = SAMPLE_RULES.filter((r) => !r.pending).map((rule) => ({
   title: rule.id,
   file: 'x.spec.ts',

@@ -47,6 +47,7 @@ describe('the verdict on a variant', () => {
     failedIn: [],
     warnings: [],
     reasons,
+    notRun: [],
   })
 
   test('a beyond-spec failure is a warning; a spec warning too', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
@@ -12,6 +12,7 @@ import { renderJunit } from './render-junit.ts'
 import { renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
+import { firstLine } from './test-record.ts'
 import { computeVerdict, observationsIn, type TestRecord } from './verdict.ts'
 import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
@@ -73,6 +74,11 @@ export default class ConformanceReporter implements Reporter {
       skipReason: skip?.description,
       ...observationsIn(annotations),
     }
+    // Each attempt ends here; a pass after a failed attempt is flaky, never a silent pass.
+    const earlier = this.#records.get(test.id)
+    const earlierFailure =
+      earlier?.flaky ?? (earlier?.outcome === 'failed' ? firstLine(earlier.errors.join('\n')) : undefined)
+    if (record.outcome === 'passed' && earlierFailure !== undefined) record.flaky = earlierFailure
     this.#records.set(test.id, record)
     for (const a of annotations) {
       if (a.type === CONSENT_ANNOTATION && a.description) this.#consentDrivers.add(a.description)
@@ -86,6 +92,13 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     if (process.argv.includes('--list')) return
+    // A filter that selects no test (--grep, a file name) leaves nothing to judge: no verdict, and the command
+    // exits 2 (cli/run-command.ts), as for any run that could not start.
+    if (!this.#suite?.allTests().some((test) => this.#counts(test))) {
+      rmSync(this.#outputDir, { recursive: true, force: true })
+      process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
+      return
+    }
     // Tests that never ended because the run was cut short count as failed, not as absent.
     for (const test of this.#suite?.allTests() ?? []) {
       if (this.#records.has(test.id) || !this.#counts(test)) continue

@@ -2,6 +2,7 @@ import type { IncomingPayment } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
@@ -45,11 +46,8 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
             refused.push({ value, marker })
             return
           }
-          expect(
-            created.response.status,
-            rule('AMT-UINT64', `incomingAmount ${value} answers 201 or 400: ${summarize(created)}`),
-          ).toBe(201)
-          const payment = created.response.json as IncomingPayment
+          expect(created).toAnswer(201, 'AMT-UINT64', `incomingAmount ${value} answers 201 or 400`)
+          const payment = bodyOf(created, 'incoming-payment')
           expect(
             payment.incomingAmount,
             rule(
@@ -87,10 +85,7 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
         resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: amountIn(receiver, 1n) }),
         token,
       )
-      expect(
-        control.response.status,
-        rule('AMT-UINT64', `positive control, incomingAmount 1 is accepted: ${summarize(control)}`),
-      ).toBe(201)
+      expect(control).toAnswer(201, 'AMT-UINT64', 'positive control, incomingAmount 1 is accepted')
     },
   )
 })

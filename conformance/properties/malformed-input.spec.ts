@@ -182,10 +182,7 @@ test.describe('malformed input never breaks a server', () => {
         token: incomingCreate.token,
         json: incomingCreate.body,
       })
-      expect(
-        control.response.status,
-        rule('IP-CREATE', `positive control, a correct incoming payment: ${summarize(control)}`),
-      ).toBe(201)
+      expect(control).toAnswer(201, 'IP-CREATE', 'positive control, a correct incoming payment')
       const listedIncoming = await walkList(
         resources,
         resourceCalls.listIncomingPayments(receiver, 100),

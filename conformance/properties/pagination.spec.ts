@@ -40,10 +40,7 @@ test.describe('pagination: any page size walks a list once, forward and back', (
               metadata: markerMetadata(`${marker}-${own.length}`),
             })
             const created = await resources.send(call, token)
-            expect(
-              created.response.status,
-              rule('IP-CREATE', `creating an item: ${summarize(created)}`),
-            ).toBe(201)
+            expect(created).toAnswer(201, 'IP-CREATE', 'creating an item')
             own.push((created.response.json as { id: string }).id)
           }
           const mine = collection === 'incoming-payments' ? own.slice(0, ownItems) : []

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { MAX_UINT64 } from '../openapi/uint64-format.ts'
 import { BEYOND_ANY_BALANCE } from '../resources/payment-calls.ts'
 import { expectRefusal } from '../resources/refusals.ts'
@@ -61,14 +62,12 @@ test.describe('amounts: an outgoing payment keeps the debitAmount it is given, d
           refused.push({ value, marker, token })
           return 0n
         }
-        expect(
-          created.response.status,
-          rule(
-            'OP-CREATE-INCOMING',
-            `${what} answers 201${mayRefuse ? ' or a refusal' : ''}: ${summarize(created)}`,
-          ),
-        ).toBe(201)
-        const payment = created.response.json as OutgoingPayment
+        expect(created).toAnswer(
+          201,
+          'OP-CREATE-INCOMING',
+          `${what} answers 201${mayRefuse ? ' or a refusal' : ''}`,
+        )
+        const payment = bodyOf(created, 'outgoing-payment')
         expect(
           payment.debitAmount,
           rule('AMT-UINT64', `create returns debitAmount ${value} digit for digit: ${summarize(created)}`),

@@ -1,8 +1,8 @@
-import type { Quote } from '@interledger/open-payments'
 import fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { summarize } from '../http/format-exchange.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'
@@ -44,12 +44,9 @@ test.describe('amounts: a quote keeps the uint64 amount it is given, digit for d
             refused.push(`${fixed} ${value}`)
             return
           }
+          expect(exchange).toAnswer(201, 'QT-CREATE', `a quote for ${fixed} ${value} answers 201 or 400`)
           expect(
-            exchange.response.status,
-            rule('QT-CREATE', `a quote for ${fixed} ${value} answers 201 or 400: ${summarize(exchange)}`),
-          ).toBe(201)
-          expect(
-            (exchange.response.json as Quote)[fixed],
+            bodyOf(exchange, 'quote')[fixed],
             rule('AMT-UINT64', `the quote keeps ${fixed} ${value} digit for digit: ${summarize(exchange)}`),
           ).toEqual(amount)
         },

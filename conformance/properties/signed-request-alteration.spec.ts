@@ -73,10 +73,7 @@ test.describe('signatures: any single change to a signed request is refused', ()
         resourceCalls.createIncomingPaymentWith(receiver, { metadata: markerMetadata(`${marker}-control`) }),
         token,
       )
-      expect(
-        control.response.status,
-        rule('SIG-VERIFY', `positive control, unaltered: ${summarize(control)}`),
-      ).toBe(201)
+      expect(control).toAnswer(201, 'SIG-VERIFY', 'positive control, unaltered')
       const listed = await walkList(
         resources,
         resourceCalls.listIncomingPayments(receiver, 100),

@@ -3,6 +3,7 @@ import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { SHARED_DEBIT_UNITS } from '../fixtures/shared-grants.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { describeAmount, expectAmountIn, sameAsset, sentWithinDebit } from '../resources/amount-checks.ts'
 import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
 import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
@@ -43,7 +44,7 @@ test.describe('outgoing payments: create', () => {
           controlWhat: 'paying the quote',
         },
       )
-      const payment = exchange.response.json as OutgoingPaymentWithSpentAmounts
+      const payment = bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
       expect(
         {
           walletAddress: payment.walletAddress,
@@ -92,7 +93,7 @@ test.describe('outgoing payments: create', () => {
           controlWhat: "paying the incoming payment with a debitAmount in the sender's asset",
         },
       )
-      const payment = exchange.response.json as OutgoingPaymentWithSpentAmounts
+      const payment = bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
       expect(
         {
           walletAddress: payment.walletAddress,

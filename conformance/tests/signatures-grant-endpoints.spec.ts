@@ -1,4 +1,5 @@
 import type { WalletAddress } from '@interledger/open-payments'
+import { defaultComponents } from '../../clients/src/index.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { honourWait } from '../gnap/gnap-client.ts'
 import type { InteractiveGrant } from '../gnap/grant-types.ts'
@@ -10,7 +11,7 @@ import { expectRefusal } from '../resources/refusals.ts'
 import { covers, rule } from '../rules/covers.ts'
 import { GRANT_ENDPOINTS } from '../signatures/grant-endpoints.ts'
 import { expectRowOutcome } from '../signatures/row-outcome.ts'
-import { defaultComponents, rowsFor, type SignatureRow } from '../signatures/signature-matrix.ts'
+import { rowsFor, type SignatureRow } from '../signatures/signature-matrix.ts'
 
 /**
  * The spec leaves the authorization server's errors to GNAP: a signature failure is invalid_client (401) or,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Discovery } from '../discovery/discovery.ts'
-import { test } from '../fixtures/conformance-test.ts'
+import { covers, type RuleId, test } from '../fixtures/conformance-test.ts'
 import {
   expectAuthorizationRequired,
   expectPublicView,
@@ -9,8 +9,6 @@ import {
 import { OPERATION_CASES, type OperationCase } from '../resources/operation-cases.ts'
 import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { newMarker } from '../resources/resources.ts'
-import { covers } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
 
 type Presentation = 'nothing' | 'bearer' | 'unknown'
 

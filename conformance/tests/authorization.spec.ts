@@ -1,10 +1,9 @@
 import type { IncomingPayment } from '@interledger/open-payments'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { covers, expect, rule, test } from '../fixtures/conformance-test.ts'
 import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker, Resources } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
-import { covers, rule } from '../rules/covers.ts'
 
 const FORBIDDEN = 403
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { GrantWithAccessToken, PendingGrant } from '@interledger/open-payments'
 import { generateClientKey } from '../../clients/src/index.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { covers, expect, rule, test } from '../fixtures/conformance-test.ts'
 import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
 import type { Overrides } from '../gnap/gnap-client.ts'
 import { expectGnapError } from '../gnap/gnap-expect.ts'
@@ -13,7 +13,6 @@ import {
   outgoingPaymentAccess,
   quoteAccess,
 } from '../gnap/grant-requests.ts'
-import { covers, rule } from '../rules/covers.ts'
 import { isHttpUrl } from '../target/load-target.ts'
 
 test.describe('grant requests', () => {

@@ -1,14 +1,10 @@
 import type { AccessToken } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn, covers, expect, type RuleId, rule, test, warn } from '../fixtures/conformance-test.ts'
 import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
 import { incomingPaymentAccess } from '../gnap/grant-requests.ts'
 import { expectTokenRefused } from '../resources/authentication-checks.ts'
 import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
 import type { Resources } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { warn } from '../rules/warn.ts'
 
 async function expectWorks(
   resources: Resources,

@@ -1,16 +1,20 @@
 import type { OutgoingPayment } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { bodyOf } from '../openapi/body-of.ts'
+import {
+  amountIn,
+  bodyOf,
+  covers,
+  expect,
+  rule,
+  summarize,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 import { describeAmount, sentWithinDebit } from '../resources/amount-checks.ts'
 import { BEYOND_ANY_BALANCE, paymentCalls } from '../resources/payment-calls.ts'
 import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { sleep } from '../resources/server-time.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
 
 // OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
 // before the file was split (it also covered waiting out a quote's lifetime).

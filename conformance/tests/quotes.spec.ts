@@ -1,16 +1,20 @@
 import type { Quote, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { bodyOf } from '../openapi/body-of.ts'
+import {
+  amountIn,
+  bodyOf,
+  covers,
+  expect,
+  type RuleId,
+  rule,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 import { describeAmount, expectAmountIn } from '../resources/amount-checks.ts'
 import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
-import { covers, rule } from '../rules/covers.ts'
 import { notApplicable } from '../rules/not-applicable.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { warn } from '../rules/warn.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
 function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {

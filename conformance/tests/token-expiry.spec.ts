@@ -1,12 +1,10 @@
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn, covers, expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import type { IssuedGrant } from '../gnap/grant-types.ts'
 import { REFUSED_TOKEN_STATUSES } from '../resources/authentication-checks.ts'
 import { OPERATION_CASES, type TokenKind } from '../resources/operation-cases.ts'
 import { newMarker } from '../resources/resources.ts'
 import { sleep } from '../resources/server-time.ts'
-import { covers } from '../rules/covers.ts'
 import { expiryWaitSeconds, tooLongToWait } from '../target/expiry-wait.ts'
 
 /** Margin past `expires_in` before the expired token is presented, for clock granularity on either side. */

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { covers, expect, rule, test, warn } from '../fixtures/conformance-test.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
-import { covers, rule } from '../rules/covers.ts'
 import { notApplicable } from '../rules/not-applicable.ts'
-import { warn } from '../rules/warn.ts'
 import { isHttpUrl } from '../target/load-target.ts'
 import type { TargetFile } from '../target/target-file.ts'
 

@@ -48,7 +48,7 @@ test.describe('authorization: a token grants only what it names', () => {
 
   test(
     "a read token does not show another client's incoming payment",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-CLIENT-SCOPE'),
     async ({ resources, discovery, sharedGrants, secondApi, secondGrants }) => {
       test.skip(
         !secondApi || !secondGrants,
@@ -66,7 +66,7 @@ test.describe('authorization: a token grants only what it names', () => {
       const read = await second.send(resourceCalls.getIncomingPayment(theirs.id), secondToken)
       expect(read).toAnswer(
         [FORBIDDEN, 404],
-        'AUTH-PERMISSION',
+        'AUTH-CLIENT-SCOPE',
         "another client's incoming payment with read, not read-all",
       )
       // Every page: the order of a list is not specified, so the other client's payment could be on any.
@@ -74,18 +74,18 @@ test.describe('authorization: a token grants only what it names', () => {
         second,
         resourceCalls.listIncomingPayments(receiver, 100),
         secondToken,
-        'AUTH-PERMISSION',
+        'AUTH-CLIENT-SCOPE',
       )
       expect(
         listed.map((item) => (item as IncomingPayment).id),
-        rule('AUTH-PERMISSION', "list, not list-all, leaves out another client's incoming payment"),
+        rule('AUTH-CLIENT-SCOPE', "list, not list-all, leaves out another client's incoming payment"),
       ).not.toContain(theirs.id)
 
       const own = await second.createIncomingPayment(secondToken, receiver)
       const control = await second.send(resourceCalls.getIncomingPayment(own.id), secondToken)
       expect(control).toAnswer(
         200,
-        'AUTH-PERMISSION',
+        'AUTH-CLIENT-SCOPE',
         'positive control, the second client reads its own incoming payment',
       )
     },

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RULES } from '../../conformance/rules/registry.ts'
 import { plainErrorMessage, testRecord } from '../../reports/src/test-record.ts'
-import { computeVerdict, type RuleStatus } from '../../reports/src/verdict.ts'
+import { computeVerdict, type RuleStatus, type RuleVerdict } from '../../reports/src/verdict.ts'
 import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
 import { REPORT_DIR_ENV } from '../../settings/run-settings.ts'
 
@@ -115,11 +115,16 @@ function testsOf(report: JsonReport): FinishedTest[] {
   return tests
 }
 
-/** The rules the run's verdict gives `status`, computed as the verdict reporter does. */
-export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
+/** The verdict of each rule, computed as the verdict reporter does. */
+export function ruleVerdicts(run: SuiteRun): RuleVerdict[] {
   const records = run.tests.filter((test) => isVerdictProject(test.project)).map(testRecord)
-  return computeVerdict(RULES, records)
-    .rules.filter((verdict) => verdict.status === status)
+  return computeVerdict(RULES, records).rules
+}
+
+/** The rules the run's verdict gives `status`. */
+export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
+  return ruleVerdicts(run)
+    .filter((verdict) => verdict.status === status)
     .map((verdict) => verdict.rule.id)
 }
 

@@ -40,7 +40,7 @@ export class CompleteIncomingPaymentCommand
     const { status } = exchange.response
     const what = `completing ${payment.id}${payment.completed ? ', already completed' : ''} (${expiry})`
     if (!payment.completed && (expiry === 'open' || (expiry === 'expiring' && status === 200))) {
-      expect(status, rule('IP-COMPLETE', `${what}: ${summarize(exchange)}`)).toBe(200)
+      expect(exchange).toAnswer(200, 'IP-COMPLETE', what)
       payment.completed = true
       expectAsModelled(
         'IP-COMPLETE',

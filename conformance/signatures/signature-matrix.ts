@@ -49,11 +49,8 @@ export interface SignatureRow {
   tamper(kit: TamperKit): Tampering | Promise<Tampering>
 }
 
-/** The components the client library covers by default (clients/src/sign-request.ts). */
-export function defaultComponents(hasBody: boolean, hasToken = true): string[] {
-  const components = hasToken ? ['@method', '@target-uri', 'authorization'] : ['@method', '@target-uri']
-  return hasBody ? [...components, 'content-digest', 'content-length', 'content-type'] : components
-}
+// The rows sign with the client library's own default components: one list, in clients/.
+export { defaultComponents } from '../../clients/src/index.ts'
 
 const MUST_REFUSE = { refuse: [401] } as const
 /** decisions.md: Rafiki checks required headers first and answers 400; the reference answers 401. */

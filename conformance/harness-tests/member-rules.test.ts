@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import type { Exchange } from '../../clients/src/index.ts'
+import { subjectProblems } from '../gnap/subject-grant.ts'
 import { checkResponse } from '../http/response-checks.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { ResponseValidator } from '../openapi/response-validator.ts'
@@ -127,5 +128,24 @@ describe('schema violations name the rule of the member they are about', () => {
     }
     const problem = checkResponse(validator, OPERATIONS.createOutgoingPayment, exchange)
     assert.deepEqual(rulesNamedIn(problem ?? ''), ['GEN-SCHEMA', 'OP-RECEIVER'])
+  })
+})
+
+describe('the subject member of a continuation response', () => {
+  test('sub_ids of id and format strings has no problem', () => {
+    assert.deepEqual(subjectProblems({ sub_ids: [{ id: 'https://ase.example/alice', format: 'uri' }] }), [])
+  })
+  const broken: [string, unknown][] = [
+    ['no sub_ids', {}],
+    ['an empty sub_ids', { sub_ids: [] }],
+    ['a sub_id without format', { sub_ids: [{ id: 'https://ase.example/alice' }] }],
+    ['a sub_id whose id is a number', { sub_ids: [{ id: 7, format: 'uri' }] }],
+  ]
+  for (const [name, subject] of broken) {
+    test(`${name} is a problem`, () => assert.equal(subjectProblems(subject).length, 1))
+  }
+  test('a schema violation under subject names CONT-SUBJECT', () => {
+    const missing = { pointer: '/subject/sub_ids/0', message: 'x {"missingProperty":"format"}' }
+    assert.deepEqual(memberRules(OPERATIONS.postContinue.operationId, [missing]), ['CONT-SUBJECT'])
   })
 })

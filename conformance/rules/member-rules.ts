@@ -23,6 +23,11 @@ const MEMBER_RULES: { operations: readonly string[]; member: RegExp; rule: RuleI
     rule: 'OP-LIST-FIELDS',
   },
   {
+    operations: [OPERATIONS.postContinue.operationId],
+    member: /^\/subject(\/|$)/,
+    rule: 'CONT-SUBJECT',
+  },
+  {
     operations: [OPERATIONS.createQuote, OPERATIONS.getQuote].map((operation) => operation.operationId),
     member: /^\/method$/,
     rule: 'QT-METHOD',

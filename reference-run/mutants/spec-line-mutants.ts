@@ -90,6 +90,19 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
     rules: ['TOKEN-MANAGE'],
   },
   {
+    id: 'subject-without-format',
+    description: 'the subject identifiers of a continuation response leave out their format',
+    edits: [
+      {
+        file: `${SRC}/grants/routes.ts`,
+        find: '{ subject: { sub_ids: continued.subject } }',
+        replace: '{ subject: { sub_ids: continued.subject.map(({ id }) => ({ id })) } }',
+      },
+    ],
+    specs: [`${TESTS}/grant-subject.spec.ts`],
+    rules: ['CONT-SUBJECT'],
+  },
+  {
     id: 'failed-payment-not-marked',
     description: 'a payment the engine cannot make is recorded as completed with nothing sent, never failed',
     edits: [

@@ -36,10 +36,7 @@ test.describe('grant continuation: subject information', () => {
       }
       const interactRef = expectFinishHash(pending, await grants.interact(pending, 'accept'))
       const continued = await grants.gnap.continueGrant(pending.continuation, interactRef)
-      expect(
-        continued.response.status,
-        rule('CONT-SUBJECT', `the continuation after consent answers 200: ${summarize(continued)}`),
-      ).toBe(200)
+      expect(continued).toAnswer(200, 'CONT-SUBJECT', 'the continuation after consent')
       const answer = continued.response.json as { subject?: unknown; continue?: unknown }
       notApplicable(
         answer.subject === undefined,

@@ -1,7 +1,6 @@
 import type { OutgoingPayment, Quote } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
 import {
   isReceiverUrl,
   lastingFields,
@@ -36,14 +35,18 @@ test.describe('outgoing payments and quotes: the fields the spec gives them', ()
         await steps.quote(incoming.id, { debitAmount: amountIn(sender, unit) }),
       )
       const direct = await steps.sendDirectPayment(incoming.id, unit)
-      expect(direct.response.status, rule('OP-CREATE-INCOMING', `form 2: ${summarize(direct)}`)).toBe(201)
+      expect(direct).toAnswer(
+        201,
+        'OP-CREATE-INCOMING',
+        'a payment from the incoming payment and a debitAmount',
+      )
       const token = await sharedGrants.token('outgoing-payment')
       for (const [form, created] of [
         ['from a quote', fromQuote],
         ['from the incoming payment', direct.response.json as OutgoingPayment],
       ] as const) {
         const read = await resources.send(resourceCalls.getOutgoingPayment(created.id), token)
-        expect(read.response.status, rule('OP-GET', `get ${created.id}: ${summarize(read)}`)).toBe(200)
+        expect(read).toAnswer(200, 'OP-GET', `get ${created.id}`)
         for (const [view, payment] of [
           ['created', created],
           ['read', read.response.json as OutgoingPayment],
@@ -71,7 +74,11 @@ test.describe('outgoing payments and quotes: the fields the spec gives them', ()
         await steps.quote(incoming.id, { debitAmount: amountIn(sender, unit) }),
       )
       const direct = await steps.sendDirectPayment(incoming.id, 2n * unit)
-      expect(direct.response.status, rule('OP-CREATE-INCOMING', `form 2: ${summarize(direct)}`)).toBe(201)
+      expect(direct).toAnswer(
+        201,
+        'OP-CREATE-INCOMING',
+        'a payment from the incoming payment and a debitAmount',
+      )
       const created = [fromQuote, direct.response.json as OutgoingPayment]
 
       const pending = new Set(created.map((payment) => payment.id))
@@ -126,7 +133,7 @@ test.describe('outgoing payments and quotes: the fields the spec gives them', ()
       const { payment: incoming } = await steps.receiver({ incomingValue: 1000n * unit })
       const created = await steps.quote(incoming.id, { debitAmount: amountIn(sender, unit) })
       const read = await resources.send(resourceCalls.getQuote(created.id), await sharedGrants.token('quote'))
-      expect(read.response.status, rule('QT-GET', `get ${created.id}: ${summarize(read)}`)).toBe(200)
+      expect(read).toAnswer(200, 'QT-GET', `get ${created.id}`)
       for (const [view, quote] of [
         ['created', created],
         ['read', read.response.json as Quote],

@@ -214,6 +214,13 @@ const RULE_LIST = [
     statement: 'A continuation after consent returns access_token {value, manage, access} with continue.',
   },
   {
+    id: 'CONT-SUBJECT',
+    level: 'MUST',
+    section: S.continuation,
+    statement:
+      'A continuation response that carries subject gives sub_ids: an array of objects with string id and format.',
+  },
+  {
     id: 'CONT-WAIT',
     level: 'MUST',
     section: S.continuation,
@@ -286,6 +293,13 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.incoming,
     statement: 'methods holds ilp methods with a valid ilpAddress and base64url sharedSecret.',
+  },
+  {
+    id: 'IP-FRESH-DETAILS',
+    level: 'SHOULD',
+    section: 'spec-decisions.md: Resources (payment details)',
+    statement:
+      'Two incoming payments do not share one ilpAddress and sharedSecret pair (the spec does not say it: a warning).',
   },
   {
     id: 'IP-GET',
@@ -375,6 +389,13 @@ const RULE_LIST = [
     section: S.quote,
     statement: "Across assets, debitAmount is in the sender's asset and receiveAmount in the receiver's.",
   },
+  {
+    id: 'QT-METHOD',
+    level: 'MUST',
+    section: S.quote,
+    statement:
+      'A quote created with method "ilp" says method "ilp", on create and get (the one value shown).',
+  },
 
   // Outgoing payments and grant limits.
   {
@@ -388,6 +409,13 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'An outgoing payment created from an incoming payment and debitAmount returns 201.',
+  },
+  {
+    id: 'OP-DEBIT-ASSET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement:
+      "A form-2 debitAmount in another assetCode or assetScale than the sender's wallet address is refused with 400, and nothing is created.",
   },
   {
     id: 'OP-QUOTE-ONCE',
@@ -426,6 +454,20 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get and list return outgoing payments; an unknown id gives 404.',
+  },
+  {
+    id: 'OP-RECEIVER',
+    level: 'MUST',
+    section: S.outgoing,
+    statement:
+      'An outgoing payment receiver is http(s)://<host and path>/incoming-payments/<non-empty rest>: the incoming payment paid.',
+  },
+  {
+    id: 'OP-LIST-FIELDS',
+    level: 'MUST',
+    section: S.endpoints,
+    statement:
+      'Every item of GET /outgoing-payments carries the Outgoing Payment fields with their types, and the values the payment was created with.',
   },
   {
     id: 'LIM-AMOUNT',

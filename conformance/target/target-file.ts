@@ -22,6 +22,11 @@ export interface TargetFile {
   capabilities?: {
     /** False when tokens live too long for the suite to wait for their expiry. */
     tokenExpiryWaitable?: boolean
+    /**
+     * True when the target fails a payment its sender cannot cover rather than hold it until it is funded: only
+     * then can the suite tell an unmarked failure from a payment still waiting.
+     */
+    unfundedPaymentsFail?: boolean
   }
   /** What the target's ledger lets the suite move; see conformance/targets/README.md. */
   amounts?: {

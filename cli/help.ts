@@ -2,20 +2,24 @@
 export const HELP = `op-conformance: the Open Payments conformance suite
 
 Usage:
+  npx op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE --key-id KID]
   npx op-conformance run [--target FILE] [options] [Playwright options]
   npx op-conformance rules [--json]
-  npx op-conformance validate FILE
+  npx op-conformance validate [--live] FILE
   npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
   npx op-conformance --help | --version
   (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
 
 Commands:
+  init       Start a target file from a wallet address: discover its servers, make the client's key, print
+             the JWK to register at the ASE, write the file and check it live (op-conformance init --help).
   run        Run the suite against a target and write the reports. Without --target it starts the
              reference server of this repository (embedded Postgres) and tests that.
   rules      List every rule: ID, level (MUST/SHOULD/MAY), tier, statement, spec section, and the tests that
              check it. --json for the same as JSON.
   validate   Check a target file against conformance/targets/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
+             --live also asks the target: its wallet addresses answer, the clients' keys are published.
   merge      Merge the blob reports of shard runs (run --shard i/n --output SHARD_DIR) into one set of
              reports, the verdict computed from all shards' results.
 

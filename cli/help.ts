@@ -4,10 +4,10 @@ export const HELP = `op-conformance: the Open Payments conformance suite
 Usage:
   npx op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE --key-id KID]
   npx op-conformance run [--target FILE] [options] [Playwright options]
-  npx op-conformance rules [--json]
+  npx op-conformance rules [RULE-ID] [--json]
   npx op-conformance validate [--live] FILE
   npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
-  npx op-conformance --help | --version
+  npx op-conformance --help | --version      (and COMMAND --help for each command)
   (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
 
 Commands:
@@ -15,8 +15,8 @@ Commands:
              the JWK to register at the ASE, write the file and check it live (op-conformance init --help).
   run        Run the suite against a target and write the reports. Without --target it starts the
              reference server of this repository (embedded Postgres) and tests that.
-  rules      List every rule: ID, level (MUST/SHOULD/MAY), tier, statement, spec section, and the tests that
-             check it. --json for the same as JSON.
+  rules      List every rule, one line each: ID, level (MUST/SHOULD/MAY), tier, number of tests, statement.
+             rules RULE-ID shows one rule with its spec section and tests; --json for JSON.
   validate   Check a target file against conformance/targets/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
              --live also asks the target: its wallet addresses answer, the clients' keys are published.

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, relative, resolve } from 'node:path'
-import {
-  type ClientKey,
-  exportPrivateKeyPem,
-  generateClientKey,
-  loadClientKey,
-} from '../clients/src/index.ts'
+import { type ClientKey, newClientKey, readClientKey } from '../conformance/client-identity/client-key-pem.ts'
 import { targetUndiciTransport } from '../conformance/http/target-transport.ts'
 import { fetchWalletAddress } from '../conformance/preflight/check-wallet-address.ts'
 import { isHttpUrl, loadTargetFile, parseTarget } from '../conformance/target/load-target.ts'
@@ -96,10 +91,12 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
 
   let key: ClientKey | undefined
   if (registered) {
-    key = options.keyFile
-      ? loadClientKey({ keyId: options.keyId!, privateKey: readFileSync(options.keyFile, 'utf8') })
-      : generateClientKey(options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`)
-    if (!options.keyFile) writeFileSync(keyPath, exportPrivateKeyPem(key), { mode: 0o600 })
+    if (options.keyFile) key = readClientKey(options.keyId!, readFileSync(options.keyFile, 'utf8'))
+    else {
+      const made = newClientKey(options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`)
+      writeFileSync(keyPath, made.pem, { mode: 0o600 })
+      key = made.key
+    }
   }
   const target = draftTarget(options, output, {
     keyId: key?.keyId ?? '',

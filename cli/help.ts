@@ -44,9 +44,11 @@ Options of run:
 
 Reports (under --output DIR):
   verdict/verdict.html        The verdict page: one self-contained file that opens from disk. Target, suite version
-                              and commit, spec version, date, consent driver; the verdict line; counts per tier and
-                              level; every rule with its result, reasons and tests, each failure with its requests,
-                              responses and a curl line; the target's latency per operation (p50/p95/max).
+                              and commit, spec version, date, consent driver; the verdict line, under it a link to
+                              each failed or inconclusive rule with its reason; counts per tier and level; a filter
+                              by status and tier; every rule (those needing attention first) with its result,
+                              reasons and tests, each failure with its requests, responses and a curl line; the
+                              target's latency per operation (p50/p95/max). It requests nothing from anywhere.
   verdict/verdict.json        The same, machine-readable (schema: reports/schemas/verdict.schema.json).
   verdict/verdict.md          The same as Markdown.
   verdict/junit.xml           JUnit XML: one test suite per tier, one test case per rule.

@@ -7,6 +7,7 @@ Usage:
   npx op-conformance rules [RULE-ID] [--json]
   npx op-conformance validate [--live] FILE
   npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
+  npx op-conformance client --adapter COMMAND [options]   (op-conformance client --help)
   npx op-conformance --help | --version      (and COMMAND --help for each command)
   (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
 
@@ -20,6 +21,8 @@ Commands:
   validate   Check a target file against conformance/targets/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
              --live also asks the target: its wallet addresses answer, the clients' keys are published.
+  client     Client mode: play the ASE (the reference server behind recording proxies) and grade an Open
+             Payments client, driven through an adapter command, rule by rule (docs/client-conformance.md).
   merge      Merge the blob reports of shard runs (run --shard i/n --output SHARD_DIR) into one set of
              reports, the verdict computed from all shards' results.
 

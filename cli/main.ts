@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { TargetFileError } from '../conformance/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
+import { clientCommand } from './client-command.ts'
+import { CLIENT_HELP } from './client-help.ts'
 import { HELP } from './help.ts'
 import { INIT_HELP, initCommand } from './init-command.ts'
 import { MERGE_HELP, mergeCommand } from './merge-command.ts'
@@ -13,6 +15,7 @@ import { VALIDATE_HELP, validateCommand } from './validate-command.ts'
 const COMMANDS: Record<string, { run: (args: string[]) => number | Promise<number>; help: string }> = {
   init: { run: initCommand, help: INIT_HELP },
   run: { run: runCommand, help: HELP },
+  client: { run: clientCommand, help: CLIENT_HELP },
   rules: { run: rulesCommand, help: RULES_HELP },
   validate: { run: validateCommand, help: VALIDATE_HELP },
   merge: { run: mergeCommand, help: MERGE_HELP },

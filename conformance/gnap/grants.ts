@@ -22,6 +22,7 @@ import {
   quoteAccess,
 } from './grant-requests.ts'
 import { continuationOf, type InteractiveGrant, type IssuedGrant, type IssuedToken } from './grant-types.ts'
+import { skipIfIntervalRefused } from './limit-interval.ts'
 
 export interface GrantsDependencies {
   api: ConformanceApi
@@ -80,6 +81,7 @@ export class Grants {
   ): Promise<InteractiveGrant> {
     const { exchange, pending } = await this.#sendOutgoingPaymentRequest(walletAddress, options)
     const body = exchange.response.json as Partial<PendingGrant> | undefined
+    if (options.limits?.interval !== undefined) skipIfIntervalRefused(exchange, options.limits.interval)
     expect(
       exchange.response.status,
       rule('GNAP-GRANT-INTERACTIVE', `an outgoing-payment grant request answers 200: ${summarize(exchange)}`),

@@ -51,6 +51,19 @@ export function expectPublicView(exchange: Exchange, what: string, ruleId: RuleI
   ).toBeUndefined()
 }
 
+/**
+ * A 200 to get-incoming-payment with a valid token and no signature: the public view, or the full payment (the
+ * spec does not mark the signature required there), which is an IP-UNSIGNED-READ warning.
+ */
+export function expectUnsignedReadAnswer(exchange: Exchange, what: string): void {
+  const body = exchange.response.json as { methods?: unknown } | undefined
+  if (body?.methods === undefined) {
+    expectPublicView(exchange, what, 'IP-UNSIGNED-READ')
+    return
+  }
+  warn('IP-UNSIGNED-READ', `${what}: answered with the full payment, methods included`)
+}
+
 export function expectTokenRefused(exchange: Exchange, ruleId: RuleId, what: string): void {
   expect(
     exchange.response.status,

@@ -16,16 +16,18 @@ import type { RequestInput } from '../http/response-checks.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
+import { SETTINGS, settlementTimeoutMs } from '../target/ase-settings.ts'
 import { describeAmount, isFullySent, sentWithinDebit } from './amount-checks.ts'
 import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
 import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from './progress.ts'
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { sleep } from './server-time.ts'
+import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkListUntil } from './walk-list.ts'
 
-/** How long a payment may take to settle; a target that pays over a real network needs seconds, not minutes. */
-export const SETTLEMENT_TIMEOUT_MS = 30_000
+/** How long a payment may take to settle: the target's `waits.settlementSeconds`, else 30 s. */
+export const SETTLEMENT_TIMEOUT_MS = settlementTimeoutMs()
 /** Settling slower than this is reported (OP-PROCESS, a SHOULD), with the time measured. */
 const PROMPT_SETTLEMENT_MS = 5_000
 const POLL_INTERVALS = [100, 250, 500, 1000]
@@ -66,6 +68,9 @@ export class PaymentSteps {
       paymentCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options }),
       token ?? (await this.sharedGrants.token('incoming-payment')),
     )
+    if (options.expiresAt !== undefined) {
+      skipIfShortLifetimeRefused(exchange, options.expiresAt.getTime() - Date.now())
+    }
     expect(
       exchange.response.status,
       rule('IP-CREATE', `creating the incoming payment to pay: ${summarize(exchange)}`),
@@ -271,7 +276,8 @@ function skipAsSlow(id: string, detail: string, ruleId: RuleId): void {
   warn('OP-PROCESS', `${id} was not processed within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`)
   test.skip(
     true,
-    `${id} did not settle within ${SETTLEMENT_TIMEOUT_MS / 1000} s (an OP-PROCESS warning), so ${ruleId} could not be checked: ${detail}`,
+    `${id} did not settle within ${SETTLEMENT_TIMEOUT_MS / 1000} s (an OP-PROCESS warning), so ${ruleId} could not be checked: ${detail}; ` +
+      `set ${SETTINGS.settlement} to how long the target takes`,
   )
 }
 

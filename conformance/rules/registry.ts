@@ -527,6 +527,28 @@ const RULE_LIST = [
     statement:
       'A list of incoming or outgoing payments without the required wallet-address is refused with 400.',
   },
+  {
+    id: 'REQ-UNKNOWN-MEMBER',
+    level: 'MUST',
+    section: 'OpenAPI 1.3.0: additionalProperties: false (request bodies)',
+    tier: 'beyond-spec',
+    statement:
+      'A create body with a member its OpenAPI 1.3.0 schema does not list is refused with 400 and creates nothing (the spec is silent; ignoring the member is a warning).',
+  },
+  {
+    id: 'IP-UNSIGNED-READ',
+    level: 'MUST',
+    section: 'spec-decisions.md: Resources (incoming payment read without a signature)',
+    statement:
+      'A get-incoming-payment with a valid token and no signature is refused with 401 or answered with the public view; the full payment is a warning (the spec does not mark the signature required there).',
+  },
+  {
+    id: 'AUTH-CLIENT-SCOPE',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      "A token with read or list, not read-all or list-all, does not see another client's resources of its wallet address (upstream Open Payments; the spec names no actions).",
+  },
 ] as const satisfies readonly Rule[]
 
 /** A registered rule ID: `covers()`, `rule()` and `warn()` take only these, so a typo fails tsc. */

@@ -43,6 +43,8 @@ export interface SignatureRow {
   needsToken?: true
   /** Only when the target registers a second client (secondClientIdentity). */
   needsSecondClient?: true
+  /** The request carries no signature at all (get-incoming-payment does not mark one required). */
+  unsigned?: true
   outcome: Outcome
   tamper(kit: TamperKit): Tampering | Promise<Tampering>
 }
@@ -61,6 +63,7 @@ const WARN = { warnIfAccepted: true } as const
 export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   {
     name: 'no Signature header',
+    unsigned: true,
     reason: 'the spec requires Signature on every resource request',
     rules: ['SIG-REQUIRED'],
     outcome: MISSING_HEADERS,
@@ -68,6 +71,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   },
   {
     name: 'no Signature-Input header',
+    unsigned: true,
     reason: 'the spec requires Signature-Input on every resource request',
     rules: ['SIG-REQUIRED'],
     outcome: MISSING_HEADERS,
@@ -75,6 +79,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   },
   {
     name: 'no signature headers at all',
+    unsigned: true,
     reason: 'an unsigned request cannot prove it comes from the token holder',
     rules: ['SIG-REQUIRED'],
     outcome: MISSING_HEADERS,

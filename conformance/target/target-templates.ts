@@ -51,7 +51,7 @@ export const TARGET_TEMPLATES: Record<TemplateName, TargetTemplate> = {
           ]
         : undefined,
     consent: { driver: 'browser', script: RAFIKI_CONSENT_SCRIPT },
-    amounts: { minimum: '200', fees: true },
+    amounts: { minimum: '200' },
     registration:
       "Register this public key with Rafiki's admin API (backend GraphQL, port 3001): the mutation " +
       'createWalletAddressKey with the wallet address id and this JWK. The seeded keys need no registration: ' +

@@ -50,7 +50,7 @@ test.describe('authorization: a token grants only what it names', () => {
 
   test(
     "a read token does not show another client's incoming payment",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-CLIENT-SCOPE'),
     async ({ resources, discovery, sharedGrants, secondApi, secondGrants }) => {
       test.skip(
         !secondApi || !secondGrants,
@@ -69,7 +69,7 @@ test.describe('authorization: a token grants only what it names', () => {
       expect(
         read.response.status,
         rule(
-          'AUTH-PERMISSION',
+          'AUTH-CLIENT-SCOPE',
           `another client's incoming payment with read, not read-all: ${summarize(read)}`,
         ),
       ).toBeOneOf([FORBIDDEN, 404])
@@ -78,11 +78,11 @@ test.describe('authorization: a token grants only what it names', () => {
         second,
         resourceCalls.listIncomingPayments(receiver, 100),
         secondToken,
-        'AUTH-PERMISSION',
+        'AUTH-CLIENT-SCOPE',
       )
       expect(
         listed.map((item) => (item as IncomingPayment).id),
-        rule('AUTH-PERMISSION', "list, not list-all, leaves out another client's incoming payment"),
+        rule('AUTH-CLIENT-SCOPE', "list, not list-all, leaves out another client's incoming payment"),
       ).not.toContain(theirs.id)
 
       const own = await second.createIncomingPayment(secondToken, receiver)
@@ -90,7 +90,7 @@ test.describe('authorization: a token grants only what it names', () => {
       expect(
         control.response.status,
         rule(
-          'AUTH-PERMISSION',
+          'AUTH-CLIENT-SCOPE',
           `positive control, the second client reads its own incoming payment: ${summarize(control)}`,
         ),
       ).toBe(200)

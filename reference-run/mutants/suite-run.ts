@@ -7,6 +7,7 @@ import {
   computeVerdict,
   observationsIn,
   type RuleStatus,
+  type RuleVerdict,
   type TestRecord,
 } from '../../reports/src/verdict.ts'
 import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
@@ -124,8 +125,8 @@ function testsOf(report: JsonReport): FinishedTest[] {
   return tests
 }
 
-/** The rules the run's verdict gives `status`, computed as the verdict reporter does. */
-export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
+/** The verdict of each rule, computed as the verdict reporter does. */
+export function ruleVerdicts(run: SuiteRun): RuleVerdict[] {
   const records: TestRecord[] = run.tests
     .filter((test) => isVerdictProject(test.project))
     .map((test) => ({
@@ -135,10 +136,16 @@ export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
       rules: descriptions(test, RULE_ANNOTATION),
       errors: test.errors,
       warnings: descriptions(test, WARNING_ANNOTATION),
+      skipReason: test.annotations.find((a) => a.type === 'skip')?.description,
       ...observationsIn(test.annotations),
     }))
-  return computeVerdict(RULES, records)
-    .rules.filter((verdict) => verdict.status === status)
+  return computeVerdict(RULES, records).rules
+}
+
+/** The rules the run's verdict gives `status`. */
+export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
+  return ruleVerdicts(run)
+    .filter((verdict) => verdict.status === status)
     .map((verdict) => verdict.rule.id)
 }
 

@@ -45,18 +45,20 @@ export async function runProperty<Ts>(
     await judge(
       testInfo,
       name,
-      await fc.check(replayed, {
+      await fc.check(replayed.property, {
         seed: entry.seed,
         path: entry.path,
         endOnFailure: true,
         maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
       }),
     )
+    if (replayed.skip) throw replayed.skip.error
   }
   const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
   const seed = seedFromEnv()
   const path = process.env.OP_FC_PATH || undefined
-  const details = await fc.check(bounded(arbitrary, predicate, Date.now() + timeLimitMs), {
+  const search = bounded(arbitrary, predicate, Date.now() + timeLimitMs)
+  const details = await fc.check(search.property, {
     numRuns,
     maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
     interruptAfterTimeLimit: timeLimitMs + SHRINK_MS,
@@ -71,6 +73,7 @@ export async function runProperty<Ts>(
     }`,
   })
   await judge(testInfo, name, details)
+  if (search.skip) throw search.skip.error
 }
 
 /** Time for shrinking after the search's time limit; property tests get it in their timeout (timeoutFor). */
@@ -78,25 +81,39 @@ const SHRINK_MS = 20_000
 
 /**
  * The property, skipping every input once `deadline` has passed or `maxRuns` inputs have run, unless one has
- * failed (shrinking goes on).
+ * failed (shrinking goes on). An input whose check skips the test (a target too slow to wait for, a setting
+ * missing) ends the search without a failure: `skip` keeps it, and the test is skipped with its reason rather
+ * than failed under every rule it declares.
  */
 function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,
   predicate: (value: Ts) => Promise<unknown>,
   deadline: number,
   maxRuns = Number.POSITIVE_INFINITY,
-): fc.IAsyncPropertyWithHooks<[Ts]> {
+): { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } {
   let failed = false
   let runs = 0
-  return fc.asyncProperty(arbitrary, async (value) => {
-    fc.pre(failed || (runs++ < maxRuns && Date.now() < deadline))
-    try {
-      return (await predicate(value)) !== false
-    } catch (error) {
-      failed = true
-      throw error
-    }
-  })
+  const bound: { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } = {
+    property: fc.asyncProperty(arbitrary, async (value) => {
+      fc.pre(bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadline)))
+      try {
+        return (await predicate(value)) !== false
+      } catch (error) {
+        if (!failed && isSkip(error)) {
+          bound.skip = { error }
+          return true
+        }
+        failed = true
+        throw error
+      }
+    }),
+  }
+  return bound
+}
+
+/** Playwright's test.skip() throws an error of its own class, with this message. */
+function isSkip(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Test is skipped: ')
 }
 
 async function judge<Ts>(testInfo: TestInfo, name: string, details: fc.RunDetails<Ts>): Promise<void> {

@@ -2,21 +2,25 @@
 export const HELP = `op-conformance: the Open Payments conformance suite
 
 Usage:
+  npx op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE --key-id KID]
   npx op-conformance run [--target FILE] [options] [Playwright options]
-  npx op-conformance rules [--json]
-  npx op-conformance validate FILE
+  npx op-conformance rules [RULE-ID] [--json]
+  npx op-conformance validate [--live] FILE
   npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
   npx op-conformance client --adapter COMMAND [options]   (op-conformance client --help)
-  npx op-conformance --help | --version
+  npx op-conformance --help | --version      (and COMMAND --help for each command)
   (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
 
 Commands:
+  init       Start a target file from a wallet address: discover its servers, make the client's key, print
+             the JWK to register at the ASE, write the file and check it live (op-conformance init --help).
   run        Run the suite against a target and write the reports. Without --target it starts the
              reference server of this repository (embedded Postgres) and tests that.
-  rules      List every rule: ID, level (MUST/SHOULD/MAY), tier, statement, spec section, and the tests that
-             check it. --json for the same as JSON.
+  rules      List every rule, one line each: ID, level (MUST/SHOULD/MAY), tier, number of tests, statement.
+             rules RULE-ID shows one rule with its spec section and tests; --json for JSON.
   validate   Check a target file against conformance/targets/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
+             --live also asks the target: its wallet addresses answer, the clients' keys are published.
   client     Client mode: play the ASE (the reference server behind recording proxies) and grade an Open
              Payments client, driven through an adapter command, rule by rule (docs/client-conformance.md).
   merge      Merge the blob reports of shard runs (run --shard i/n --output SHARD_DIR) into one set of
@@ -44,9 +48,11 @@ Options of run:
 
 Reports (under --output DIR):
   verdict/verdict.html        The verdict page: one self-contained file that opens from disk. Target, suite version
-                              and commit, spec version, date, consent driver; the verdict line; counts per tier and
-                              level; every rule with its result, reasons and tests, each failure with its requests,
-                              responses and a curl line; the target's latency per operation (p50/p95/max).
+                              and commit, spec version, date, consent driver; the verdict line, under it a link to
+                              each failed or inconclusive rule with its reason; counts per tier and level; a filter
+                              by status and tier; every rule (those needing attention first) with its result,
+                              reasons and tests, each failure with its requests, responses and a curl line; the
+                              target's latency per operation (p50/p95/max). It requests nothing from anywhere.
   verdict/verdict.json        The same, machine-readable (schema: reports/schemas/verdict.schema.json).
   verdict/verdict.md          The same as Markdown.
   verdict/junit.xml           JUnit XML: one test suite per tier, one test case per rule.

@@ -3,19 +3,22 @@ import { TargetFileError } from '../conformance/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
 import { clientCommand } from './client-command.ts'
+import { CLIENT_HELP } from './client-help.ts'
 import { HELP } from './help.ts'
-import { mergeCommand } from './merge-command.ts'
-import { rulesCommand } from './rules-command.ts'
+import { INIT_HELP, initCommand } from './init-command.ts'
+import { MERGE_HELP, mergeCommand } from './merge-command.ts'
+import { RULES_HELP, rulesCommand } from './rules-command.ts'
 import { CONFIGURATION_EXIT, runCommand } from './run-command.ts'
 import { UsageError } from './run-options.ts'
-import { validateCommand } from './validate-command.ts'
+import { VALIDATE_HELP, validateCommand } from './validate-command.ts'
 
-const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
-  run: runCommand,
-  client: clientCommand,
-  rules: rulesCommand,
-  validate: validateCommand,
-  merge: mergeCommand,
+const COMMANDS: Record<string, { run: (args: string[]) => number | Promise<number>; help: string }> = {
+  init: { run: initCommand, help: INIT_HELP },
+  run: { run: runCommand, help: HELP },
+  client: { run: clientCommand, help: CLIENT_HELP },
+  rules: { run: rulesCommand, help: RULES_HELP },
+  validate: { run: validateCommand, help: VALIDATE_HELP },
+  merge: { run: mergeCommand, help: MERGE_HELP },
 }
 
 function main([command, ...args]: string[]): number | Promise<number> {
@@ -28,12 +31,16 @@ function main([command, ...args]: string[]): number | Promise<number> {
     console.log(manifest.version)
     return 0
   }
-  const run = COMMANDS[command]
-  if (!run)
+  const chosen = COMMANDS[command]
+  if (!chosen)
     throw new UsageError(
       `unknown command ${JSON.stringify(command)}: one of ${Object.keys(COMMANDS).join(', ')} (op-conformance --help)`,
     )
-  return run(args)
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(chosen.help)
+    return 0
+  }
+  return chosen.run(args)
 }
 
 /** Mistakes of the set-up end the command with their message and exit status 2, never a stack trace. */

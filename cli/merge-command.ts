@@ -9,6 +9,16 @@ import { takeOption, UsageError } from './run-options.ts'
 
 const REFERENCE_TARGET = 'reference-target.json'
 
+export const MERGE_HELP = `Usage: op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
+
+Merges the blob reports of shard runs (op-conformance run --shard I/N --output SHARD_DIR) into one set of reports
+in DIR, the verdict computed once from every shard's results.
+  --output DIR      where the merged reports go (required)
+  --target FILE     the target file the shards ran against (default: the reference-target.json a shard wrote)
+  --baseline FILE   expected failures, as for run
+  --help            this text
+`
+
 /**
  * `op-conformance merge --output DIR SHARD_DIR...`: Playwright's merge of the shards' blob reports, with the
  * same reporters as a single run, so the verdict is computed once, from every shard's results.

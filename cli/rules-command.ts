@@ -1,18 +1,55 @@
 import { RULES } from '../conformance/rules/registry.ts'
 import { tierOf } from '../conformance/rules/rule.ts'
+import { closestName } from '../conformance/target/closest-name.ts'
 import { listTests } from '../conformance/tools/list-tests.ts'
 import { testsByRule } from '../conformance/tools/rule-coverage.ts'
 import { takeFlag, UsageError } from './run-options.ts'
 
 const AUTOMATIC = 'every response the suite receives (conformance/http/response-checks.ts)'
 
-/** `op-conformance rules [--json]`: every rule of the registry with the tests that check it. */
+export const RULES_HELP = `Usage: op-conformance rules [RULE-ID] [--json]
+
+Without RULE-ID: one line per rule of the registry: ID, level (MUST/SHOULD/MAY), tier, how many tests check it,
+and its statement. With RULE-ID: that rule, its spec section and every test that checks it.
+  --json   the same as JSON (every rule, or the one named), each with its tests
+  --help   this text
+What the levels and tiers decide: docs/verdict.md.
+`
+
+type RuleRow = ReturnType<typeof ruleRows>[number]
+
+/** `op-conformance rules [RULE-ID] [--json]`: the registry, one line a rule, or one rule with its tests. */
 export function rulesCommand(argv: readonly string[]): number {
   const args = [...argv]
   const json = takeFlag(args, '--json')
-  if (args.length > 0) throw new UsageError(`rules: unknown argument ${args[0]} (only --json)`)
+  const [id, ...rest] = args
+  if (rest.length > 0 || id?.startsWith('-'))
+    throw new UsageError(`rules: unknown argument ${rest[0] ?? id} (see op-conformance rules --help)`)
+  if (id !== undefined && !RULES.some((rule) => rule.id === id)) {
+    const meant = closestName(
+      id,
+      RULES.map((rule) => rule.id),
+    )
+    throw new UsageError(
+      `rules: no rule ${id}${meant ? `; did you mean ${meant}?` : ''} (op-conformance rules lists them)`,
+    )
+  }
+  const rows = ruleRows(id)
+  if (json) process.stdout.write(`${JSON.stringify(id ? rows[0] : rows, null, 2)}\n`)
+  else if (id) console.log(ruleDetails(rows[0]!).join('\n'))
+  else {
+    const width = Math.max(...rows.map((row) => row.id.length))
+    for (const row of rows) console.log(ruleLine(row, width))
+    console.log(
+      `\n${rows.length} rules; op-conformance rules RULE-ID shows one with its tests (docs/verdict.md says what the levels and tiers decide)`,
+    )
+  }
+  return 0
+}
+
+function ruleRows(id?: string) {
   const tests = testsByRule(listTests().suites)
-  const rows = RULES.map((rule) => ({
+  return RULES.filter((rule) => id === undefined || rule.id === id).map((rule) => ({
     id: rule.id,
     level: rule.level,
     tier: tierOf(rule),
@@ -21,16 +58,26 @@ export function rulesCommand(argv: readonly string[]): number {
     tests: rule.automatic ? [AUTOMATIC] : (tests.get(rule.id) ?? []),
     ...(rule.pending && !tests.has(rule.id) ? { pending: rule.pending } : {}),
   }))
-  if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`)
-    return 0
-  }
-  for (const row of rows) {
-    console.log(`${row.id}  ${row.level}  ${row.tier}  [${row.section}]`)
-    console.log(`  ${row.statement}`)
-    if (row.pending) console.log(`  pending: ${row.pending}`)
-    for (const test of row.tests) console.log(`  - ${test}`)
-  }
-  console.log(`\n${rows.length} rules (docs/verdict.md says what the levels and tiers decide)`)
-  return 0
+}
+
+function ruleLine(row: RuleRow, width: number): string {
+  const tests = row.pending
+    ? 'pending'
+    : row.tests[0] === AUTOMATIC
+      ? 'automatic'
+      : row.tests.length === 1
+        ? '1 test'
+        : `${row.tests.length} tests`
+  return `${row.id.padEnd(width)}  ${row.level.padEnd(6)}  ${row.tier.padEnd(11)}  ${tests.padEnd(9)}  ${row.statement}`
+}
+
+function ruleDetails(row: RuleRow): string[] {
+  return [
+    `${row.id}  ${row.level}  ${row.tier}`,
+    `  ${row.statement}`,
+    `  section: ${row.section}`,
+    ...(row.pending ? [`  pending: ${row.pending}`] : []),
+    `  checked by ${row.tests.length === 1 ? '1 test' : `${row.tests.length} tests`}:`,
+    ...row.tests.map((test) => `  - ${test}`),
+  ]
 }

@@ -1,14 +1,43 @@
 import { walletAddressesOf } from '../conformance/preflight/global-setup.ts'
 import { loadTargetFile } from '../conformance/target/load-target.ts'
-import { UsageError } from './run-options.ts'
+import { checkLive } from './live-check.ts'
+import { CONFIGURATION_EXIT } from './run-command.ts'
+import { takeFlag, UsageError } from './run-options.ts'
 
-/** `op-conformance validate FILE`: the target file's problems, each naming its field (exit 2), or what it names. */
-export function validateCommand(argv: readonly string[]): number {
-  if (argv.length !== 1 || argv[0]!.startsWith('-'))
-    throw new UsageError('validate: give one target file: op-conformance validate my-ase.json')
-  const target = loadTargetFile(argv[0]!)
-  console.log(`target file ${argv[0]} is valid: "${target.name}"`)
-  for (const [field, url] of walletAddressesOf(target)) console.log(`  ${field}: ${url}`)
-  console.log('(validate reads the file only; `op-conformance run` also checks that these addresses answer)')
-  return 0
+export const VALIDATE_HELP = `Usage: op-conformance validate [--live] FILE
+
+Checks a target file against conformance/targets/target-file.schema.json and the suite's own checks (files
+exist, a CA file holds certificates, routes do not collide): each problem on one line, naming its field. Runs
+no test.
+  --live   also asks the target, as a run's pre-flight would: every wallet address answers with a wallet address
+           document, the receiver is in the sender's asset, each registered client's jwks.json publishes its key
+  --help   this text
+Exit status: 0 valid, 2 a problem was found. The format: conformance/targets/README.md.
+`
+
+/**
+ * `op-conformance validate [--live] FILE`: the target file's problems, each naming its field (exit 2), or what
+ * it names; with --live, also what the target answers (wallet addresses, the clients' published keys).
+ */
+export async function validateCommand(argv: readonly string[]): Promise<number> {
+  const args = [...argv]
+  const live = takeFlag(args, '--live')
+  if (args.length !== 1 || args[0]!.startsWith('-'))
+    throw new UsageError('validate: give one target file: op-conformance validate [--live] my-ase.json')
+  const file = args[0]!
+  const target = loadTargetFile(file)
+  console.log(`target file ${file} is valid: "${target.name}"`)
+  if (!live) {
+    for (const [field, url] of walletAddressesOf(target)) console.log(`  ${field}: ${url}`)
+    console.log('(validate reads the file only; --live, and `op-conformance run`, also ask the target)')
+    return 0
+  }
+  const { found, problems } = await checkLive(target)
+  for (const line of found) console.log(`  ok  ${line}`)
+  for (const problem of problems) console.log(`  !!  ${problem}`)
+  if (problems.length === 0) return 0
+  console.error(
+    `target ${file}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`} found live`,
+  )
+  return CONFIGURATION_EXIT
 }

@@ -34,7 +34,7 @@ describe('op-conformance', () => {
       '--baseline FILE',
       '--quick',
       'rules',
-      'validate FILE',
+      'validate [--live] FILE',
       'verdict.html',
       'junit.xml',
       'npx allure open',
@@ -77,5 +77,42 @@ describe('op-conformance', () => {
       opConformance('run', '--baseline', join(dir, 'none.json')).stderr,
       /baseline .*none\.json is invalid:\n {2}- file not found/,
     )
+  })
+})
+
+describe('op-conformance rules, and --help on every command', () => {
+  test('every command answers --help with its usage, exit status 0', () => {
+    for (const command of ['run', 'rules', 'validate', 'merge', 'init']) {
+      const help = opConformance(command, '--help')
+      assert.equal(help.status, 0, `${command} --help: ${help.stderr}`)
+      assert.match(help.stdout, /Usage:/, command)
+    }
+  })
+
+  test('rules: one line per rule; RULE-ID: that rule with its tests; --json as JSON', () => {
+    // Each lists the suite's tests with Playwright (seconds): three calls, one after the other.
+    const [all, one, json] = [
+      opConformance('rules'),
+      opConformance('rules', 'WA-DOC'),
+      opConformance('rules', 'WA-DOC', '--json'),
+    ]
+    const lines = all.stdout.trim().split('\n')
+    const count = Number(/^(\d+) rules;/m.exec(all.stdout)?.[1])
+    assert.ok(count > 50, all.stdout.slice(-300))
+    assert.equal(lines.length, count + 2, 'one line per rule, a blank line and the total')
+    assert.match(all.stdout, /^WA-DOC +MUST +beyond-spec +\d+ tests? +\S/m)
+    assert.match(
+      one.stdout,
+      /^WA-DOC {2}MUST {2}beyond-spec\n {2}.+\n {2}section: .+\n {2}checked by \d+ tests?:\n {2}- /,
+    )
+    const row = JSON.parse(json.stdout)
+    assert.equal(row.id, 'WA-DOC')
+    assert.ok(row.tests.length > 0)
+  })
+
+  test('rules: an unknown rule is named, with the likeliest one', () => {
+    const unknown = opConformance('rules', 'WA-DCO')
+    assert.equal(unknown.status, 2)
+    assert.match(unknown.stderr, /no rule WA-DCO; did you mean WA-DOC\?/)
   })
 })

@@ -47,11 +47,12 @@ async function fetchWalletAddress(api: ConformanceApi, url: string): Promise<Wal
   return bodyOf(exchange, 'wallet-address')
 }
 
-function sameAsset(a: WalletAddress, b: WalletAddress): boolean {
+/** Whether two wallet addresses hold the same asset at the same scale (a payment between them needs no quote's rate). */
+export function sameAsset(a: WalletAddress, b: WalletAddress): boolean {
   return a.assetCode === b.assetCode && a.assetScale === b.assetScale
 }
 
-function assetOf(walletAddress: WalletAddress): string {
+export function assetOf(walletAddress: WalletAddress): string {
   return `${walletAddress.assetCode}/${walletAddress.assetScale}`
 }
 

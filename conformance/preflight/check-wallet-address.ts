@@ -1,3 +1,4 @@
+import type { WalletAddress } from '@interledger/open-payments'
 import { type Transport, undiciTransport } from '../../clients/src/index.ts'
 
 /** Long enough for any live server to answer a GET, short enough that a dead target stops the run in seconds. */
@@ -12,6 +13,27 @@ export async function walletAddressProblem(
   url: string,
   transport: Transport = undiciTransport,
 ): Promise<string | undefined> {
+  const fetched = await fetchWalletAddress(url, transport)
+  return 'problem' in fetched ? fetched.problem : undefined
+}
+
+/** The wallet address document at `url`, or why there is none (as walletAddressProblem says it). */
+export async function fetchWalletAddress(
+  url: string,
+  transport: Transport = undiciTransport,
+): Promise<{ document: WalletAddress } | { problem: string }> {
+  const response = await getJson(url, transport)
+  if ('problem' in response) return response
+  if (response.status !== 200) return { problem: `answered HTTP ${response.status}, not 200` }
+  const problem = documentProblem(response.json)
+  return problem ? { problem } : { document: response.json as WalletAddress }
+}
+
+/** A GET of JSON within the pre-flight's time limit, or why it got no answer. */
+export async function getJson(
+  url: string,
+  transport: Transport = undiciTransport,
+): Promise<{ status: number; json: unknown } | { problem: string }> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -24,10 +46,9 @@ export async function walletAddressProblem(
       transport({ method: 'GET', url: new URL(url).href, headers: { accept: 'application/json' } }),
       timeout,
     ])
-    if (response.status !== 200) return `answered HTTP ${response.status}, not 200`
-    return documentProblem(response.json)
+    return { status: response.status, json: response.json }
   } catch (error) {
-    return reasonOf(error)
+    return { problem: reasonOf(error) }
   } finally {
     clearTimeout(timer)
   }

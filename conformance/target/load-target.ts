@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
+import { closestName } from './closest-name.ts'
+import { jsonSyntaxError } from './json-syntax.ts'
 import type { Route, TargetFile } from './target-file.ts'
 import { targetFileSchema } from './target-file.ts'
 import { certificateProblem } from './tls-ca.ts'
@@ -31,14 +33,23 @@ export function isHttpUrl(value: string): boolean {
 /** Reads and validates a target file; relative paths inside it are resolved against its folder. */
 export function loadTargetFile(path: string): TargetFile {
   const file = resolve(path)
-  if (!existsSync(file)) throw new TargetFileError(path, [`file not found (resolved to ${file})`])
+  const problem = fileProblem(file)
+  if (problem) throw new TargetFileError(path, [problem])
+  const text = readFileSync(file, 'utf8')
   let parsed: unknown
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'))
+    parsed = JSON.parse(text)
   } catch (error) {
-    throw new TargetFileError(path, [`not valid JSON: ${(error as Error).message}`])
+    throw new TargetFileError(path, [`not valid JSON: ${jsonSyntaxError(text) ?? (error as Error).message}`])
   }
   return parseTarget(parsed, path, dirname(file))
+}
+
+/** Why a path the target file names cannot be read as a file: missing, or a directory. */
+function fileProblem(file: string): string | undefined {
+  if (!existsSync(file)) return `file not found (resolved to ${file})`
+  if (statSync(file).isDirectory()) return `not a file: ${file} is a directory`
+  return undefined
 }
 
 export function parseTarget(value: unknown, source: string, baseDir: string): TargetFile {
@@ -75,8 +86,8 @@ function clientProblems(client: TargetFile['client'], baseDir: string, field: st
   }
   if (client.privateKeyFile) {
     const keyFile = resolve(baseDir, client.privateKeyFile)
-    if (!existsSync(keyFile))
-      problems.push(`${field}.privateKeyFile: file not found (resolved to ${keyFile})`)
+    const problem = fileProblem(keyFile)
+    if (problem) problems.push(`${field}.privateKeyFile: ${problem}`)
     else client.privateKeyFile = keyFile
   }
   return problems
@@ -96,7 +107,8 @@ function secondClientProblems(target: TargetFile, baseDir: string): string[] {
 function consentProblems(target: TargetFile, baseDir: string): string[] {
   if (!target.consent?.script) return []
   const script = resolve(baseDir, target.consent.script)
-  if (!existsSync(script)) return [`consent.script: file not found (resolved to ${script})`]
+  const problem = fileProblem(script)
+  if (problem) return [`consent.script: ${problem}`]
   target.consent.script = script
   return []
 }
@@ -125,7 +137,8 @@ function routeProblems(routes: Route[]): string[] {
 function tlsProblems(target: TargetFile, baseDir: string): string[] {
   if (!target.tls) return []
   const caFile = resolve(baseDir, target.tls.caFile)
-  if (!existsSync(caFile)) return [`tls.caFile: file not found (resolved to ${caFile})`]
+  const missing = fileProblem(caFile)
+  if (missing) return [`tls.caFile: ${missing}`]
   const problem = certificateProblem(readFileSync(caFile, 'utf8'))
   if (problem) return [`tls.caFile: ${problem} (${caFile})`]
   target.tls.caFile = caFile
@@ -137,9 +150,13 @@ function sameUrl(a: string, b: string): boolean {
 }
 
 function describeErrors(errors: ErrorObject[]): string[] {
-  // An invalid property name gives two errors, its pattern's and propertyNames' own: keep the latter.
+  const meant = misspelledFields(errors)
+  // An invalid property name gives two errors, its pattern's and propertyNames' own: keep the latter. A
+  // required field that is only misspelled is named once, by its misspelling.
   const named = errors.filter(
-    (error) => error.propertyName === undefined || error.keyword === 'propertyNames',
+    (error) =>
+      (error.propertyName === undefined || error.keyword === 'propertyNames') &&
+      !(error.keyword === 'required' && meant.has(`${error.instancePath}/${error.params.missingProperty}`)),
   )
   return named.map((error) => {
     const field = error.instancePath
@@ -151,8 +168,10 @@ function describeErrors(errors: ErrorObject[]): string[] {
     switch (error.keyword) {
       case 'required':
         return `${at(error.params.missingProperty)}: required field is missing`
-      case 'additionalProperties':
-        return `${at(error.params.additionalProperty)}: unknown field`
+      case 'additionalProperties': {
+        const known = meantFor(error)
+        return `${at(error.params.additionalProperty)}: unknown field${known ? `; did you mean "${known}"?` : ''}`
+      }
       case 'format':
         return `${field}: must be an absolute http(s) URL (got ${JSON.stringify(error.data)})`
       case 'enum':
@@ -169,4 +188,21 @@ function describeErrors(errors: ErrorObject[]): string[] {
         return `${field || '(root)'}: ${error.message}`
     }
   })
+}
+
+/** The field an unknown one was most likely meant to be, among those its object allows. */
+function meantFor(error: ErrorObject): string | undefined {
+  const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {})
+  return closestName(error.params.additionalProperty, known)
+}
+
+/** `instancePath/field` of each field that an unknown one misspells. */
+function misspelledFields(errors: ErrorObject[]): Set<string> {
+  return new Set(
+    errors
+      .filter((error) => error.keyword === 'additionalProperties')
+      .map((error) => [error.instancePath, meantFor(error)])
+      .filter(([, known]) => known !== undefined)
+      .map(([path, known]) => `${path}/${known}`),
+  )
 }

@@ -1,7 +1,23 @@
+import { readableFailure } from './failure-text.ts'
 import { withReasons } from './headline.ts'
-import { BADGE, badgeOf, notRunNote, propertyLine, scopeLines, TIER_TITLE } from './render-verdict.ts'
+import { plural } from './plural.ts'
+import {
+  ATTENTION_ORDER,
+  BADGE,
+  badgeOf,
+  byAttention,
+  needsAttention,
+  notRunNote,
+  propertyLine,
+  scopeLines,
+  TIER_TITLE,
+  testsSummary,
+  untestedLine,
+  whyOf,
+} from './render-verdict.ts'
 import { RULE_STATUSES, type RuleVerdict, TIERS } from './verdict.ts'
 import { LEVELS, type VerdictDocument } from './verdict-document.ts'
+import { CONTENT_SECURITY_POLICY, FILTER_SCRIPT, STYLE } from './verdict-page-assets.ts'
 
 export function html(text: string): string {
   return text
@@ -11,34 +27,22 @@ export function html(text: string): string {
     .replaceAll('"', '&quot;')
 }
 
-const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #1d1d1f; }
-h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #ddd; }
-table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; }
-th, td { border: 1px solid #ddd; padding: .3rem .5rem; vertical-align: top; text-align: left; }
-th { background: #f4f4f6; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
-dl.subject { display: grid; grid-template-columns: max-content auto; gap: .15rem 1rem; }
-dl.subject dt { font-weight: 600; } dl.subject dd { margin: 0; }
-.verdict { font-size: 1.2rem; font-weight: 700; padding: .8rem 1rem; border-radius: 6px; margin: 1rem 0; }
-.verdict.ok { background: #e3f6e8; color: #0b5b23; } .verdict.no { background: #fde7e7; color: #8a1111; }
-.verdict.partial { background: #fff4d6; color: #6b4b00; }
-.badge { font-weight: 600; white-space: nowrap; } .s-passed { color: #0b6b2b; } .s-warning { color: #8a6100; }
-.s-failed, .s-inconclusive { color: #b00020; } .s-skipped, .s-not-applicable, .s-pending, .s-untested { color: #666; }
-tr.r-failed td, tr.r-inconclusive td { background: #fff6f6; } tr.r-warning td { background: #fffbea; }
-pre { white-space: pre-wrap; word-break: break-word; background: #f7f7f9; padding: .5rem; border: 1px solid #e3e3e8; font-size: 12px; }
-details > summary { cursor: pointer; } .muted { color: #666; }
-`
-
-/** The verdict page: one self-contained file (no script, no external resource) that opens from disk. */
+/**
+ * The verdict page: one self-contained file (an inline style and script, no external resource) that opens from
+ * disk. It leads to what needs attention: under the headline, a link to each failed or inconclusive rule with
+ * its reason; in each tier, those rules come first; a filter by status and tier.
+ */
 export function renderVerdictHtml(d: VerdictDocument): string {
   const kind = d.conformant ? 'ok' : d.counts.failed + d.counts.inconclusive > 0 ? 'no' : 'partial'
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <title>Open Payments conformance: ${html(d.target)}</title><style>${STYLE}</style></head>
 <body>
 <h1>Open Payments conformance verdict</h1>
 ${subject(d)}
 <p class="verdict ${kind}" id="headline">${html(d.headline)}</p>
+${attention(d)}
 ${baseline(d)}
 <p id="tests">Tests: <span data-tests="passed">${d.tests.passed}</span> passed,
 <span data-tests="failed">${d.tests.failed}</span> failed, <span data-tests="skipped">${d.tests.skipped}</span> skipped${d.tests.flaky > 0 ? `, <span data-tests="flaky">${d.tests.flaky}</span> flaky (passed only on a retry)` : ''}.
@@ -50,9 +54,11 @@ ${d.otherFailures.length > 0 ? `Outside the verdict, failed: ${html(d.otherFailu
 What the tiers and statuses mean: docs/verdict.md of the suite.</p>
 <h2>Rules per tier and level</h2>
 ${countsTable(d)}
+${filterForm(d)}
 ${TIERS.map((tier) => ruleMatrix(d, tier)).join('\n')}
 <h2>Latency of the target</h2>
 ${latencyTable(d)}
+<script>${FILTER_SCRIPT}</script>
 </body></html>
 `
 }
@@ -109,21 +115,43 @@ function countsTable(d: VerdictDocument): string {
   return `<table id="counts">${head}${rows.join('')}${totals.join('')}</table>`
 }
 
-function ruleMatrix(d: VerdictDocument, tier: (typeof TIERS)[number]): string {
-  const rules = d.rules.filter((r) => r.tier === tier)
-  const expected = new Map((d.baseline?.expected ?? []).map((e) => [e.rule, e.reasons.join('; ')]))
-  return `<h2>${html(TIER_TITLE[tier])}</h2>
-<table class="rules" data-tier="${tier}"><tr><th>Rule</th><th>Level</th><th>Statement</th><th>Result</th><th>Why / tests</th></tr>
-${rules.map((r) => ruleRow(d, r, expected.get(r.rule.id))).join('\n')}</table>`
+/** Under the headline: each rule that needs attention, linked to its row, with why. */
+function attention(d: VerdictDocument): string {
+  const items = needsAttention(d.rules).map(
+    (r) =>
+      `<li><a href="#rule-${html(r.rule.id)}">${html(r.rule.id)}</a> <span class="badge s-${r.status}">${html(badgeOf(r))}</span> <span class="muted">(${r.tier}, ${r.rule.level})</span>: ${html(whyOf(r))}</li>`,
+  )
+  const untested = untestedLine(d.rules)
+  if (untested) items.push(`<li class="muted">${html(untested)}</li>`)
+  return items.length === 0 ? '' : `<ul id="attention">${items.join('')}</ul>`
 }
 
-function ruleRow(d: VerdictDocument, r: RuleVerdict, expectedReason: string | undefined): string {
+function filterForm(d: VerdictDocument): string {
+  const counts = new Map(ATTENTION_ORDER.map((s) => [s, d.rules.filter((r) => r.status === s).length]))
+  const boxes = ATTENTION_ORDER.filter((s) => counts.get(s)! > 0).map(
+    (s) =>
+      `<label><input type="checkbox" name="status" value="${s}" checked> ${BADGE[s]} (${counts.get(s)})</label>`,
+  )
+  const tiers = ['all', ...TIERS].map(
+    (t) => `<option value="${t}">${t === 'all' ? 'every tier' : t}</option>`,
+  )
+  return `<form id="filter"><strong>Show</strong> ${boxes.join('')}
+<label>Tier <select name="tier">${tiers.join('')}</select></label> <button type="reset">Show all</button></form>`
+}
+
+function ruleMatrix(d: VerdictDocument, tier: (typeof TIERS)[number]): string {
+  const rules = byAttention(d.rules.filter((r) => r.tier === tier))
+  const expected = new Map((d.baseline?.expected ?? []).map((e) => [e.rule, e.reasons.join('; ')]))
+  return `<section class="tier" data-tier="${tier}"><h2>${html(TIER_TITLE[tier])}</h2>
+<table class="rules" data-tier="${tier}"><thead><tr><th>Rule</th><th>Level</th><th>Statement</th><th>Result</th></tr></thead>
+${rules.map((r) => ruleRows(d, r, expected.get(r.rule.id))).join('\n')}</table></section>`
+}
+
+/** A rule's row, then its details (reasons, failures with their exchanges, warnings, tests) at the table's width. */
+function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | undefined): string {
   const note = notRunNote(r)
   const reason =
-    r.status === 'skipped' ||
-    r.status === 'not-applicable' ||
-    r.status === 'pending' ||
-    r.status === 'inconclusive'
+    r.status === 'pending' || (r.reasons.length > 0 && r.status !== 'passed')
       ? `<div>${html(
           withReasons(r)
             .slice(r.rule.id.length)
@@ -135,26 +163,37 @@ function ruleRow(d: VerdictDocument, r: RuleVerdict, expectedReason: string | un
   const baselined = expectedReason
     ? `<div><em>expected failure (baseline): ${html(expectedReason)}</em></div>`
     : ''
-  const tests =
-    r.tests.length === 0
-      ? ''
-      : `<details><summary>${r.tests.length} tests</summary><ul>${r.tests
-          .map((t) => `<li>${html(t.title)} <span class="muted">(${t.outcome}, ${html(t.file)})</span></li>`)
-          .join('')}</ul></details>`
   const failures = r.failures.length === 0 ? '' : failureDetails(d, r)
   const warnings =
     r.warnings.length === 0
       ? ''
-      : `<details><summary>${r.warnings.length} warnings</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
+      : `<details><summary>${plural(r.warnings.length, 'warning')}</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
+  const details = `${baselined}${reason}${failures}${warnings}${testList(r)}`
   const row = r.tier === 'beyond-spec' && r.status === 'failed' ? 'warning' : r.status
-  return `<tr class="r-${row}" id="rule-${html(r.rule.id)}" data-rule="${html(r.rule.id)}" data-status="${r.status}">
-<td><strong>${html(r.rule.id)}</strong></td><td>${r.rule.level}</td><td>${html(r.rule.statement)}<div class="muted">${html(r.rule.section)}</div></td>
-<td class="badge s-${r.status}">${html(badgeOf(r))}</td><td>${baselined}${reason}${failures}${warnings}${tests}</td></tr>`
+  const id = html(r.rule.id)
+  return `<tbody class="rule r-${row}" id="rule-${id}" data-status="${r.status}" data-tier="${r.tier}">
+<tr data-rule="${id}" data-status="${r.status}"><td><a href="#rule-${id}"><strong>${id}</strong></a></td><td>${r.rule.level}</td><td>${html(r.rule.statement)}<div class="muted">${html(r.rule.section)}</div></td>
+<td class="badge s-${r.status}">${html(badgeOf(r))}</td></tr>${details ? `\n<tr class="details"><td colspan="4">${details}</td></tr>` : ''}</tbody>`
+}
+
+/** The tests that observed the rule; an automatic rule's are every test that received a response: counted only. */
+function testList(r: RuleVerdict): string {
+  if (r.tests.length === 0) return ''
+  if (r.rule.automatic) return `<div class="muted">${html(testsSummary(r))}.</div>`
+  return `<details><summary>${plural(r.tests.length, 'test')}</summary><ul>${r.tests
+    .map((t) => `<li>${html(t.title)} <span class="muted">(${t.outcome}, ${html(t.file)})</span></li>`)
+    .join('')}</ul></details>`
 }
 
 /** Each failure's message, then the exchanges of the test behind it: request, response and a curl line. */
 function failureDetails(d: VerdictDocument, r: RuleVerdict): string {
-  const messages = r.failures.map((f) => `<pre>${html(f)}</pre>`).join('')
+  const messages = r.failures
+    .map((failure) => readableFailure(r, failure))
+    .map(
+      ({ test, text }) =>
+        `<div class="failure">${test ? `<div class="muted">In ${html(test)}:</div>` : ''}<pre>${html(text)}</pre></div>`,
+    )
+    .join('')
   const evidence = r.failedIn
     .filter((title) => d.evidence[title])
     .map(
@@ -164,7 +203,7 @@ function failureDetails(d: VerdictDocument, r: RuleVerdict): string {
         ).join('')}`,
     )
     .join('')
-  return `<details open><summary>${r.failures.length} failures</summary>${messages}${evidence}</details>`
+  return `<details open><summary>${plural(r.failures.length, 'failure')}</summary>${messages}${evidence}</details>`
 }
 
 function latencyTable(d: VerdictDocument): string {

@@ -1,5 +1,7 @@
 import type { RuleTier } from '../../conformance/rules/rule.ts'
+import { readableFailure } from './failure-text.ts'
 import { withReasons } from './headline.ts'
+import { plural } from './plural.ts'
 import { type RuleStatus, type RuleVerdict, TIERS, type Verdict } from './verdict.ts'
 import type { VerdictDocument } from './verdict-document.ts'
 
@@ -24,6 +26,70 @@ export const TIER_TITLE: Record<RuleTier, string> = {
   robustness: 'Robustness (answers to invalid input): its own section, does not decide conformance',
 }
 
+/**
+ * The order a reader needs: what fails or could not be decided first, then what was not tested, then what
+ * passed. Within one status, the registry's order.
+ */
+export const ATTENTION_ORDER: readonly RuleStatus[] = [
+  'failed',
+  'inconclusive',
+  'skipped',
+  'untested',
+  'not-applicable',
+  'pending',
+  'warning',
+  'passed',
+]
+
+export function byAttention(rules: readonly RuleVerdict[]): RuleVerdict[] {
+  return rules
+    .map((r, index) => ({ r, index }))
+    .sort(
+      (a, b) =>
+        ATTENTION_ORDER.indexOf(a.r.status) - ATTENTION_ORDER.indexOf(b.r.status) || a.index - b.index,
+    )
+    .map(({ r }) => r)
+}
+
+/**
+ * What stands out: the failed and inconclusive rules (any tier), then the spec rules a test skipped. Rules no
+ * test observed (a filtered run) are counted, not listed, by the renderings.
+ */
+export function needsAttention(rules: readonly RuleVerdict[]): RuleVerdict[] {
+  // The spec tier first: it decides.
+  return TIERS.flatMap((tier) =>
+    byAttention(rules.filter((r) => r.tier === tier)).filter(
+      (r) =>
+        r.status === 'failed' || r.status === 'inconclusive' || (r.tier === 'spec' && r.status === 'skipped'),
+    ),
+  )
+}
+
+/** The line that counts the rules no test observed, or nothing. */
+export function untestedLine(rules: readonly RuleVerdict[]): string | undefined {
+  const untested = rules.filter((r) => r.status === 'untested').length
+  return untested === 0
+    ? undefined
+    : `${plural(untested, 'rule')} untested: no test of this run observed them.`
+}
+
+/** How many tests observed an automatic rule: they are every test that received a response, not worth listing. */
+export function testsSummary(r: RuleVerdict): string {
+  const count = plural(r.tests.length, 'test')
+  return r.rule.automatic ? `checked on every response of ${count}` : count
+}
+
+/** One line: the reasons the verdict recorded, else the first failure's first line. */
+export function whyOf(r: RuleVerdict): string {
+  if (r.reasons.length > 0) return r.reasons.join('; ')
+  const first = r.failures[0]
+  if (first) {
+    const line = readableFailure(r, first).text.split('\n')[0] ?? ''
+    return line.length > 240 ? `${line.slice(0, 239)}…` : line
+  }
+  return r.status === 'inconclusive' ? 'no reason recorded (see its tests below)' : r.rule.statement
+}
+
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', '<br>')
 
 export function countsLine(counts: Record<RuleStatus, number>): string {
@@ -43,7 +109,7 @@ export function summaryLines(verdict: Verdict): string[] {
     ...scopeLines(verdict),
     ...TIERS.flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
-      ...verdict.rules
+      ...byAttention(verdict.rules)
         .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
         .map(
           (r) => `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
@@ -96,6 +162,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     '',
     `**${verdict.headline}**`,
     '',
+    ...attentionLines(verdict),
     `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped${verdict.tests.flaky > 0 ? `, ${verdict.tests.flaky} flaky (passed only on a retry)` : ''}.`,
     ...scopeLines(verdict).map((line) => line.trim()),
     '',
@@ -110,22 +177,28 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       '',
       '| Rule | Level | Result | Statement | Tests |',
       '|---|---|---|---|---|',
-      ...verdict.rules
+      ...byAttention(verdict.rules)
         .filter((r) => r.tier === tier)
         .map(
           (r) =>
-            `| ${r.rule.id} | ${r.rule.level} | ${badgeOf(r)} | ${cell(r.rule.statement)} | ${cell(testsCell(r))} |`,
+            `| ${ruleLink(r)} | ${r.rule.level} | ${badgeOf(r)} | ${cell(r.rule.statement)} | ${cell(testsCell(r))} |`,
         ),
       '',
     )
   }
   if (verdict.properties.length > 0)
     out.push('## Property searches', '', ...verdict.properties.map((p) => `- ${propertyLine(p)}`), '')
-  const noteworthy = verdict.rules.filter((r) => r.failures.length > 0 || r.warnings.length > 0)
+  const noteworthy = byAttention(verdict.rules).filter(
+    (r) => r.failures.length > 0 || r.warnings.length > 0 || r.status === 'inconclusive',
+  )
   if (noteworthy.length > 0) out.push('## Details', '')
   for (const r of noteworthy) {
     out.push(`### ${r.rule.id}: ${badgeOf(r)}`, '', `${r.rule.statement} (${r.rule.section})`, '')
-    for (const failure of r.failures) out.push('```', failure.trim(), '```', '')
+    if (r.reasons.length > 0) out.push(`Why: ${r.reasons.join('; ')}`, '')
+    for (const failure of r.failures) {
+      const { test, text } = readableFailure(r, failure)
+      out.push(...(test ? [`In ${test}:`, ''] : []), '```', text, '```', '')
+    }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
     out.push('')
   }
@@ -135,9 +208,32 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
 function testsCell(r: RuleVerdict): string {
   if (r.rule.pending && r.tests.length === 0) return `pending: ${r.rule.pending}`
   const note = notRunNote(r)
-  if (note) return `${r.tests.length}; ${note}`
-  const why = ['skipped', 'not-applicable', 'inconclusive'].includes(r.status)
-    ? `: ${r.reasons.join('; ')}`
-    : ''
-  return `${r.tests.length}${why}`
+  if (note) return `${testsSummary(r)}; ${note}`
+  const why = r.reasons.length > 0 && r.status !== 'passed' ? `: ${r.reasons.join('; ')}` : ''
+  return `${testsSummary(r)}${why}`
+}
+
+/** A rule's ID, linked to its details when it has any (GitHub and most renderers anchor `### ID: ...`). */
+function ruleLink(r: RuleVerdict): string {
+  const detailed = r.failures.length > 0 || r.warnings.length > 0 || r.status === 'inconclusive'
+  return detailed ? `[${r.rule.id}](#${anchorOf(`${r.rule.id}: ${badgeOf(r)}`)})` : r.rule.id
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replaceAll(' ', '-')
+}
+
+/** Under the headline: each rule that failed or is inconclusive, with its reason, then the spec rules not tested. */
+function attentionLines(verdict: VerdictDocument): string[] {
+  const rules = needsAttention(verdict.rules)
+  if (rules.length === 0 && !untestedLine(verdict.rules)) return []
+  return [
+    ...rules.map((r) => `- ${badgeOf(r)} ${ruleLink(r)} (${r.tier}, ${r.rule.level}): ${cell(whyOf(r))}`),
+    ...[untestedLine(verdict.rules)].filter((line) => line !== undefined).map((line) => `- ${line}`),
+    '',
+  ]
 }

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, dirname, relative, resolve } from 'node:path'
+import { type ClientKey, newClientKey, readClientKey } from '../conformance/client-identity/client-key-pem.ts'
+import { targetUndiciTransport } from '../conformance/http/target-transport.ts'
+import { fetchWalletAddress } from '../conformance/preflight/check-wallet-address.ts'
+import { isHttpUrl, loadTargetFile, parseTarget } from '../conformance/target/load-target.ts'
+import type { TargetFile } from '../conformance/target/target-file.ts'
+import { TARGET_FILE_SCHEMA_PATH } from '../conformance/target/target-file.ts'
+import {
+  TARGET_TEMPLATES,
+  type TargetTemplate,
+  TEMPLATE_NAMES,
+  type TemplateName,
+} from '../conformance/target/target-templates.ts'
+import { checkLive, describeWalletAddress } from './live-check.ts'
+import { CONFIGURATION_EXIT } from './run-command.ts'
+import { takeFlag, takeOption, UsageError } from './run-options.ts'
+
+export const INIT_HELP = `Usage: op-conformance init WALLET_ADDRESS [options]
+
+Starts a target file from one wallet address at the server under test: discovers its authorization and
+resource servers, makes the client's Ed25519 key (or takes yours), prints the public JWK to register at the
+ASE, writes the target file, then checks it live (as \`validate --live\` does).
+
+WALLET_ADDRESS is the sender, and the registered client's wallet address, unless the options say otherwise.
+
+Options:
+  --output FILE         the target file to write (default: target.json); the key goes next to it, FILE-client.pem
+  --template NAME       ${TEMPLATE_NAMES.join(' | ')} (default: generic):
+${TEMPLATE_NAMES.map((name) => `                          ${name}: ${TARGET_TEMPLATES[name].description}`).join('\n')}
+  --key FILE            the client's Ed25519 private key (PKCS#8 PEM) instead of a new one; needs --key-id
+  --key-id KID          the kid the key is registered under (default for a new key: conformance-<random>)
+  --client URL          the registered client's wallet address (default: WALLET_ADDRESS)
+  --receiver URL        a wallet address in the sender's asset that receives payments
+  --other-asset URL     a wallet address in another asset (cross-currency quotes)
+  --name TEXT           the target's name in the reports
+  --ca FILE             PEM certificates the target's https:// addresses use (tls.caFile)
+  --force               overwrite FILE and its key file
+  --help                this text
+
+Every field of the file is described in conformance/targets/target-file.schema.json (an editor shows the
+descriptions through the file's "$schema") and in conformance/targets/README.md.
+Exit status: 0 the file is written and the target answers as the file says, 2 otherwise.
+`
+
+interface InitOptions {
+  walletAddress: string
+  output: string
+  template: TargetTemplate
+  templateName: TemplateName
+  keyFile?: string
+  keyId?: string
+  client?: string
+  receiver?: string
+  otherAsset?: string
+  name?: string
+  caFile?: string
+  force: boolean
+}
+
+/** `op-conformance init WALLET_ADDRESS`: a documented target file, its client key, and a live check of both. */
+export async function initCommand(argv: readonly string[]): Promise<number> {
+  const options = parseInitOptions(argv)
+  if (!options) {
+    process.stdout.write(INIT_HELP)
+    return 0
+  }
+  const output = resolve(options.output)
+  const keyPath = resolve(dirname(output), `${basename(output, '.json')}-client.pem`)
+  const registered = options.template.client === 'registered'
+  for (const path of registered && !options.keyFile ? [output, keyPath] : [output])
+    if (existsSync(path) && !options.force)
+      throw new UsageError(`init: ${path} exists (--force overwrites it, or give another --output)`)
+
+  // The draft's routes and CA already apply to discovery: it goes where a run's requests would go.
+  const draft = draftTarget(options, output, { keyId: 'draft', privateKeyFile: keyPath })
+  // Only what the schema alone says (the key file may not exist yet), with paths resolved for the transport.
+  const resolved = parseTarget(
+    { ...draft, client: { serveLocally: true } },
+    'the target file init would write',
+    dirname(output),
+  )
+  const fetched = await fetchWalletAddress(options.walletAddress, targetUndiciTransport(resolved))
+  if ('problem' in fetched) {
+    console.error(`init: ${options.walletAddress}: ${fetched.problem}; no file written`)
+    return CONFIGURATION_EXIT
+  }
+  console.log(`Wallet address ${fetched.document.id}`)
+  console.log(`  ${describeWalletAddress(fetched.document)}`)
+
+  let key: ClientKey | undefined
+  if (registered) {
+    if (options.keyFile) key = readClientKey(options.keyId!, readFileSync(options.keyFile, 'utf8'))
+    else {
+      const made = newClientKey(options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`)
+      writeFileSync(keyPath, made.pem, { mode: 0o600 })
+      key = made.key
+    }
+  }
+  const target = draftTarget(options, output, {
+    keyId: key?.keyId ?? '',
+    privateKeyFile: options.keyFile ? resolve(options.keyFile) : keyPath,
+  })
+  writeFileSync(output, `${JSON.stringify(target, null, 2)}\n`)
+  console.log(`\nWrote ${relative(process.cwd(), output) || output} (template ${options.templateName})`)
+  if (key) {
+    if (!options.keyFile) console.log(`Wrote the client's private key to ${relative(process.cwd(), keyPath)}`)
+    console.log(`\nThe client's public key (JWK):\n${JSON.stringify(key.publicJwk, null, 2)}`)
+  }
+  console.log(`\n${options.template.registration}`)
+  return reportLive(output)
+}
+
+/** The file as written, read back by the loader every command uses, then asked live. */
+async function reportLive(output: string): Promise<number> {
+  const { found, problems } = await checkLive(loadTargetFile(output))
+  console.log(`\nLive check of ${relative(process.cwd(), output)}:`)
+  for (const line of found) console.log(`  ok  ${line}`)
+  for (const problem of problems) console.log(`  !!  ${problem}`)
+  console.log(
+    problems.length === 0
+      ? `\nThe target answers as the file says: op-conformance run --target ${relative(process.cwd(), output)}`
+      : `\n${problems.length === 1 ? '1 problem' : `${problems.length} problems`}; after fixing them: op-conformance validate --live ${relative(process.cwd(), output)}`,
+  )
+  return problems.length === 0 ? 0 : CONFIGURATION_EXIT
+}
+
+function draftTarget(
+  options: InitOptions,
+  output: string,
+  key: { keyId: string; privateKeyFile: string },
+): TargetFile & { $schema: string; $comment: string } {
+  const fromFile = (path: string) => relative(dirname(output), path) || '.'
+  const relativePath = (path: string) => {
+    const r = fromFile(path)
+    return r.startsWith('.') ? r : `./${r}`
+  }
+  const origin = new URL(options.walletAddress).origin
+  const sender = options.walletAddress
+  const receiver =
+    options.receiver ?? options.template.receivers(origin).find((url) => url !== sender) ?? sender
+  const otherAsset = options.otherAsset ?? options.template.otherAsset?.(origin)
+  const template = options.template
+  const target = {
+    $schema: relativePath(TARGET_FILE_SCHEMA_PATH.pathname),
+    $comment:
+      'Written by op-conformance init. Each field is described in the $schema file (descriptions) and in ' +
+      'conformance/targets/README.md of the suite.',
+    name: options.name ?? `${origin} (op-conformance init)`,
+    walletAddresses: { sender, receiver, ...(otherAsset ? { otherAsset } : {}) },
+    client:
+      template.client === 'serveLocally'
+        ? { serveLocally: true as const }
+        : {
+            walletAddress: options.client ?? options.walletAddress,
+            keyId: key.keyId,
+            privateKeyFile: relativePath(key.privateKeyFile),
+          },
+    consent: template.consent
+      ? {
+          ...template.consent,
+          ...(template.consent.script ? { script: relativePath(template.consent.script) } : {}),
+        }
+      : { driver: 'browser' as const },
+    ...(template.capabilities ? { capabilities: template.capabilities } : {}),
+    ...(template.amounts ? { amounts: template.amounts } : {}),
+    ...(template.routes?.(origin) ? { routes: template.routes(origin) } : {}),
+    ...(options.caFile ? { tls: { caFile: relativePath(resolve(options.caFile)) } } : {}),
+  }
+  return target
+}
+
+function parseInitOptions(argv: readonly string[]): InitOptions | undefined {
+  const args = [...argv]
+  if (takeFlag(args, '--help') || takeFlag(args, '-h')) return undefined
+  const take = (name: string) => takeOption(args, name)
+  const templateName = (take('--template') ?? 'generic') as TemplateName
+  if (!TEMPLATE_NAMES.includes(templateName))
+    throw new UsageError(`init: --template must be one of ${TEMPLATE_NAMES.join(', ')} (got ${templateName})`)
+  const options = {
+    output: take('--output') ?? 'target.json',
+    template: TARGET_TEMPLATES[templateName],
+    templateName,
+    keyFile: take('--key'),
+    keyId: take('--key-id'),
+    client: take('--client'),
+    receiver: take('--receiver'),
+    otherAsset: take('--other-asset'),
+    name: take('--name'),
+    caFile: take('--ca'),
+    force: takeFlag(args, '--force'),
+  }
+  const [walletAddress, ...rest] = args
+  if (!walletAddress || walletAddress.startsWith('-') || rest.length > 0)
+    throw new UsageError(
+      `init: give one wallet address URL and known options (got ${args.join(' ') || 'nothing'}); see op-conformance init --help`,
+    )
+  for (const [option, url] of [
+    ['WALLET_ADDRESS', walletAddress],
+    ['--client', options.client],
+    ['--receiver', options.receiver],
+    ['--other-asset', options.otherAsset],
+  ] as const)
+    if (url !== undefined && !isHttpUrl(url))
+      throw new UsageError(`init: ${option} must be an absolute http(s) URL (got ${JSON.stringify(url)})`)
+  if (options.keyFile && !options.keyId)
+    throw new UsageError('init: --key needs --key-id, the kid the ASE registered the key under')
+  if (options.keyFile && !existsSync(options.keyFile))
+    throw new UsageError(`init: --key ${options.keyFile}: file not found`)
+  if (options.template.client === 'serveLocally' && (options.keyFile || options.client))
+    throw new UsageError(
+      `init: the ${templateName} template has the suite serve its own client; --key and --client are for registered clients`,
+    )
+  return { walletAddress, ...options }
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { loadTargetFile } from '../../conformance/target/load-target.ts'
+
+const ROOT = new URL('../..', import.meta.url).pathname
+const dir = mkdtempSync(join(tmpdir(), 'op-conformance-init-'))
+
+/** The CLI in a child process: the wallet addresses below are served by this one, which must keep answering. */
+function opConformance(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('node', [join(ROOT, 'cli/op-conformance.mjs'), ...args], { cwd: dir }, (error, stdout, stderr) =>
+      resolve({ status: error ? Number(error.code) : 0, stdout, stderr }),
+    )
+  })
+}
+
+// A wallet address server: alice and bob in USD, and the keys registered on alice's JWKS.
+const registered: object[] = []
+const server = createServer((request, response) => {
+  const origin = `http://${request.headers.host}`
+  const name = request.url?.split('/')[1] ?? ''
+  const document = {
+    id: `${origin}/${name}`,
+    assetCode: 'USD',
+    assetScale: 2,
+    authServer: `${origin}/auth`,
+    resourceServer: origin,
+  }
+  const body = request.url?.endsWith('/jwks.json')
+    ? { keys: registered }
+    : ['alice', 'bob'].includes(name)
+      ? document
+      : undefined
+  response.statusCode = body ? 200 : 404
+  response.setHeader('content-type', 'application/json')
+  response.end(JSON.stringify(body ?? {}))
+})
+let origin = ''
+
+describe('op-conformance init', () => {
+  before(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  after(() => server.close())
+
+  test('discovers the servers, writes a valid file and a private key, prints the JWK, and checks it live', async () => {
+    const init = await opConformance('init', `${origin}/alice`, '--receiver', `${origin}/bob`)
+    assert.match(init.stdout, new RegExp(`authServer ${origin}/auth, resourceServer ${origin}`))
+    const jwk = JSON.parse(/The client's public key \(JWK\):\n(\{[\s\S]+?\n\})/.exec(init.stdout)![1]!)
+    assert.equal(jwk.crv, 'Ed25519')
+    // Not registered yet: the live check says so, naming the field.
+    assert.equal(init.status, 2)
+    assert.match(init.stdout, /client\.keyId: .*\/alice\/jwks\.json has no key with kid "conformance-/)
+
+    const target = loadTargetFile(join(dir, 'target.json'))
+    assert.deepEqual(target.walletAddresses, { sender: `${origin}/alice`, receiver: `${origin}/bob` })
+    assert.ok('keyId' in target.client && target.client.keyId === jwk.kid)
+    assert.equal(statSync(join(dir, 'target-client.pem')).mode & 0o777, 0o600)
+    assert.match(readFileSync(join(dir, 'target.json'), 'utf8'), /"\$schema": ".*target-file\.schema\.json"/)
+
+    registered.push(jwk)
+    const validate = await opConformance('validate', '--live', 'target.json')
+    assert.equal(validate.status, 0, validate.stdout + validate.stderr)
+    assert.match(validate.stdout, /ok {2}client\.keyId conformance-\S+: published in/)
+  })
+
+  test('will not overwrite a file, and names an unreachable wallet address without writing one', async () => {
+    const again = await opConformance('init', `${origin}/alice`)
+    assert.equal(again.status, 2)
+    assert.match(again.stderr, /target\.json exists \(--force overwrites it/)
+    const unknown = await opConformance('init', `${origin}/nobody`, '--output', 'nobody.json')
+    assert.equal(unknown.status, 2)
+    assert.match(unknown.stderr, /\/nobody: answered HTTP 404, not 200; no file written/)
+  })
+
+  test('answers --help', async () => {
+    const help = await opConformance('init', '--help')
+    assert.equal(help.status, 0)
+    assert.match(help.stdout, /--template NAME {7}generic \| rafiki \| reference/)
+  })
+})

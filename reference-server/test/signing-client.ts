@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { JWK } from '@interledger/open-payments'
 import { createSigner, httpbis } from 'http-message-signatures'
+import { Agent, fetch } from 'undici'
 
 // The reference server must not import clients/, so its tests sign with the same library directly.
 
@@ -100,6 +101,13 @@ export function contentDigest(body: string, algorithm: 'sha-512' | 'sha-256' = '
   return `${algorithm}=:${hash}:`
 }
 
+/**
+ * The servers close a connection idle for 5 s (Node's keepAliveTimeout); undici lets one idle until 1 s before
+ * that. On a loaded machine the test's event loop can lag past that second, and a request sent on a connection
+ * the server is closing fails with ECONNRESET: idle connections are dropped after 1 s instead.
+ */
+const dispatcher = new Agent({ keepAliveMaxTimeout: 1000 })
+
 /** Sends a request signed the way Open Payments clients sign, as `client`. */
 export async function send(client: TestClient, options: SendOptions): Promise<Reply> {
   const body = options.body ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
@@ -118,6 +126,7 @@ export async function send(client: TestClient, options: SendOptions): Promise<Re
     headers: request.headers,
     body: request.body,
     redirect: 'manual',
+    dispatcher,
   })
   const text = await response.text()
   return {

@@ -35,8 +35,9 @@ Options of run:
                      gives NO VERDICT: it checks only part of the spec).
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).
   --help             This text.
-  Any other option goes to Playwright unchanged (npx playwright test --help): --workers, --project, --retries,
-  --timeout, --list, ...
+  --workers N        Tests run at once (default 4, whatever the cores: the run mostly waits for the target).
+  Any other option goes to Playwright unchanged (npx playwright test --help): --project, --retries, --timeout,
+  --list, ...
 
 Reports (under --output DIR):
   verdict/verdict.html        The verdict page: one self-contained file that opens from disk. Target, suite version

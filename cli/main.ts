@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { TargetFileError } from '../conformance/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
+import { benchCommand } from './bench-command.ts'
 import { HELP } from './help.ts'
 import { mergeCommand } from './merge-command.ts'
 import { rulesCommand } from './rules-command.ts'
@@ -9,14 +10,15 @@ import { CONFIGURATION_EXIT, runCommand } from './run-command.ts'
 import { UsageError } from './run-options.ts'
 import { validateCommand } from './validate-command.ts'
 
-const COMMANDS: Record<string, (args: string[]) => number> = {
+const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   run: runCommand,
   rules: rulesCommand,
   validate: validateCommand,
   merge: mergeCommand,
+  bench: benchCommand,
 }
 
-function main([command, ...args]: string[]): number {
+function main([command, ...args]: string[]): number | Promise<number> {
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(HELP)
     return command === undefined ? CONFIGURATION_EXIT : 0
@@ -35,9 +37,9 @@ function main([command, ...args]: string[]): number {
 }
 
 /** Mistakes of the set-up end the command with their message and exit status 2, never a stack trace. */
-function exitStatus(argv: string[]): number {
+async function exitStatus(argv: string[]): Promise<number> {
   try {
-    return main(argv)
+    return await main(argv)
   } catch (error) {
     const known = [UsageError, TargetFileError, TargetConfigurationError, BaselineError]
     if (!known.some((kind) => error instanceof kind)) throw error
@@ -48,4 +50,4 @@ function exitStatus(argv: string[]): number {
   }
 }
 
-process.exitCode = exitStatus(process.argv.slice(2))
+process.exitCode = await exitStatus(process.argv.slice(2))

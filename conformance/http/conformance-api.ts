@@ -25,6 +25,8 @@ export class ConformanceApi {
   invalidInputResponses = 0
   /** How long the target took to answer, per OpenAPI operation: the verdict page's latency table. */
   readonly timings: { operationId: string; ms: number }[] = []
+  /** The beyond-spec and robustness findings among them (also recorded on the running test, if any). */
+  readonly findings: string[] = []
 
   constructor(
     readonly client: OpenPaymentsClient,
@@ -44,6 +46,7 @@ export class ConformanceApi {
     // Only spec rules fail the test; a beyond-spec or robustness finding is reported and the test goes on.
     if (rulesNamedIn(problem).some((id) => tierOf(findRule(id)!) === 'spec'))
       throw new ResponseCheckError(problem)
+    this.findings.push(problem)
     recordFinding(problem)
     return exchange
   }

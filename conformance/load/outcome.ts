@@ -6,7 +6,9 @@ export class FailedIteration extends Error {
   override name = 'FailedIteration'
   constructor(
     override readonly cause: unknown,
+    /** The last answer's status and OpenAPI operation. */
     readonly lastStatus: number | undefined,
+    readonly lastOperation: string | undefined,
   ) {
     super(cause instanceof Error ? cause.message : String(cause))
   }
@@ -14,8 +16,9 @@ export class FailedIteration extends Error {
 
 /**
  * How a failed iteration is counted: by the status of the wrong answer, with the rule it broke when the status
- * itself was right (a 201 whose body breaks the schema is `201 GEN-SCHEMA`) or was a server error; `no answer`
- * when the request itself failed (refused, reset, timed out).
+ * itself was right (a 201 whose body breaks the schema is `201 GEN-SCHEMA`) or was a server error, and the
+ * OpenAPI operation that answered (`400 (create-quote)`); `no answer` when the request itself failed (refused,
+ * reset, timed out).
  */
 export function describeFailure(error: unknown): string {
   const cause = error instanceof FailedIteration ? error.cause : error
@@ -27,7 +30,8 @@ export function describeFailure(error: unknown): string {
   if (status === undefined) return `no answer (${firstLine(message).slice(0, 80)})`
   const rules = rulesNamedIn(message)
   const broke = cause instanceof ResponseCheckError || (status >= 200 && status < 300)
-  return broke && rules.length > 0 ? `${status} ${rules.join('+')}` : String(status)
+  const what = broke && rules.length > 0 ? `${status} ${rules.join('+')}` : String(status)
+  return error instanceof FailedIteration && error.lastOperation ? `${what} (${error.lastOperation})` : what
 }
 
 function isExpectFailure(error: unknown): boolean {

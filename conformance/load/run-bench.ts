@@ -19,6 +19,8 @@ export interface OperationResult {
   latencyMs?: LatencySummary
   /** Wrong iterations by what went wrong (see outcome.ts). */
   errors: Record<string, number>
+  /** The first message of each kind of error, to see what was wrong. */
+  errorExamples: Record<string, string>
   /** Every request made, set-up included, by OpenAPI operation. */
   requests: Record<string, { count: number; latencyMs: LatencySummary }>
   /** Beyond-spec and robustness findings of the automatic checks (not errors), by rule. */
@@ -52,13 +54,14 @@ async function measureOperation(
   const operation = LOAD_OPERATIONS[name]
   const timings = new Map<string, number[]>()
   const findings: Record<string, number> = {}
+  const errorExamples: Record<string, string> = {}
   const empty = { operation: name, measures: operation.measures, iterations: 0, ok: 0, elapsedS: 0 }
   let step: Awaited<ReturnType<typeof operation.prepare>>
   try {
     step = await operation.prepare(session)
   } catch (error) {
     const setupError = `${describeFailure(error)}: ${firstLine(error instanceof Error ? error.message : String(error))}`
-    return { ...empty, throughput: 0, errors: {}, requests: {}, findings, setupError }
+    return { ...empty, throughput: 0, errors: {}, errorExamples, requests: {}, findings, setupError }
   }
   const run = await runLoad(
     limits,
@@ -67,7 +70,11 @@ async function measureOperation(
       try {
         await step(api, measure)
       } catch (error) {
-        throw new FailedIteration(error, api.exchanges.at(-1)?.response.status)
+        throw new FailedIteration(
+          error,
+          api.exchanges.at(-1)?.response.status,
+          api.timings.at(-1)?.operationId,
+        )
       } finally {
         for (const { operationId, ms } of api.timings) {
           const samples = timings.get(operationId) ?? timings.set(operationId, []).get(operationId)!
@@ -79,7 +86,11 @@ async function measureOperation(
         }
       }
     },
-    describeFailure,
+    (error) => {
+      const label = describeFailure(error)
+      errorExamples[label] ??= (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+      return label
+    },
   )
   const right = run.samples.filter((sample) => sample.error === undefined)
   const errors: Record<string, number> = {}
@@ -93,6 +104,7 @@ async function measureOperation(
     throughput: Math.round((right.length / elapsedS) * 10) / 10,
     latencyMs: summarizeLatencies(right.map((sample) => sample.ms)),
     errors,
+    errorExamples,
     requests: Object.fromEntries(
       [...timings].map(([operationId, samples]) => [
         operationId,

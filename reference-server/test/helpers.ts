@@ -62,3 +62,19 @@ export async function getJson(
   const response = await fetch(url, init)
   return { response, body: await response.json() }
 }
+
+/**
+ * `promise`, or a failure naming `what` once `ms` pass: a step of a test's set-up or tear-down that never
+ * finishes (a server that does not close, a lock never released) fails there instead of holding the file open.
+ */
+export async function withDeadline<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -107,6 +107,7 @@ export function contentDigest(body: string, algorithm: 'sha-512' | 'sha-256' = '
  * the server is closing fails with ECONNRESET: idle connections are dropped after 1 s instead.
  */
 const dispatcher = new Agent({ keepAliveMaxTimeout: 1000 })
+const REQUEST_TIMEOUT_MS = 30_000
 
 /** Sends a request signed the way Open Payments clients sign, as `client`. */
 export async function send(client: TestClient, options: SendOptions): Promise<Reply> {
@@ -127,6 +128,10 @@ export async function send(client: TestClient, options: SendOptions): Promise<Re
     body: request.body,
     redirect: 'manual',
     dispatcher,
+    // A server that never answers fails the test, naming the request, instead of holding it open.
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    throw new Error(`${options.method} ${options.url}: ${(error as Error).message}`, { cause: error })
   })
   const text = await response.text()
   return {

@@ -1,6 +1,16 @@
 import type { OperationResult } from '../conformance/load/run-bench.ts'
 
-const HEADERS = ['operation', 'ok', 'errors', 'ok/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'] as const
+const HEADERS = [
+  'operation',
+  'ok',
+  'errors',
+  'ok/s',
+  'p50 ms',
+  'p90 ms',
+  'p99 ms',
+  'max ms',
+  'bench CPU ms',
+] as const
 
 /** The results as a plain-text table, then what went wrong, by operation. */
 export function formatBenchTable(results: readonly OperationResult[]): string {
@@ -16,6 +26,7 @@ export function formatBenchTable(results: readonly OperationResult[]): string {
       ms(latency?.p90),
       ms(latency?.p99),
       ms(latency?.max),
+      result.benchCpuMsPerIteration === undefined ? '-' : result.benchCpuMsPerIteration.toFixed(2),
     ]
   })
   const widths = HEADERS.map((header, column) =>

@@ -15,6 +15,11 @@ export interface OperationResult {
   elapsedS: number
   /** Right iterations per second: a fast wrong answer is not a result. */
   throughput: number
+  /**
+   * This process's CPU per iteration (signing, checking, consent driver): near the run's wall time per
+   * iteration and concurrency, it is the generator, not the target, that sets the pace.
+   */
+  benchCpuMsPerIteration?: number
   /** Of the right iterations. */
   latencyMs?: LatencySummary
   /** Wrong iterations by what went wrong (see outcome.ts). */
@@ -63,6 +68,7 @@ async function measureOperation(
     const setupError = `${describeFailure(error)}: ${firstLine(error instanceof Error ? error.message : String(error))}`
     return { ...empty, throughput: 0, errors: {}, errorExamples, requests: {}, findings, setupError }
   }
+  const cpuBefore = process.cpuUsage()
   const run = await runLoad(
     limits,
     async (measure) => {
@@ -92,6 +98,7 @@ async function measureOperation(
       return label
     },
   )
+  const cpu = process.cpuUsage(cpuBefore)
   const right = run.samples.filter((sample) => sample.error === undefined)
   const errors: Record<string, number> = {}
   for (const { error } of run.samples) if (error !== undefined) errors[error] = (errors[error] ?? 0) + 1
@@ -102,6 +109,10 @@ async function measureOperation(
     ok: right.length,
     elapsedS: Math.round(elapsedS * 100) / 100,
     throughput: Math.round((right.length / elapsedS) * 10) / 10,
+    benchCpuMsPerIteration:
+      run.samples.length > 0
+        ? Math.round(((cpu.user + cpu.system) / 1000 / run.samples.length) * 100) / 100
+        : undefined,
     latencyMs: summarizeLatencies(right.map((sample) => sample.ms)),
     errors,
     errorExamples,

@@ -2,17 +2,19 @@ import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/fixtures/long-wait.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
-import { resolveTarget, TARGET_ENV } from './conformance/target/resolve-target.ts'
+import { resolveTarget } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
 import { extraCaCertsFor } from './conformance/target/tls-ca.ts'
-import {
-  REFERENCE_RUN_ENV,
-  referenceServerPlan,
-  writeReferenceTarget,
-} from './reference-run/reference-plan.ts'
-import { CONSOLE_REPORTER_ENV, REPORT_PATHS, SHARD_ENV } from './reports/src/report-paths.ts'
+import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
 import { REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
+import {
+  CONSOLE_REPORTER_ENV,
+  REFERENCE_RUN_ENV,
+  REPORT_PATHS,
+  SHARD_ENV,
+  TARGET_ENV,
+} from './settings/run-settings.ts'
 
 // Without --target, the run is against the reference server started below, described by a target file like any
 // other server. Workers load this file again: they find the variables set and compute the same plan.

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ReportPaths } from '../reports/src/report-paths.ts'
+import type { ReportPaths } from '../settings/run-settings.ts'
 import { digests } from './digests.ts'
 
 const REMOVED = '(removed from the archive)'

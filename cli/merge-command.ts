@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadTargetFile } from '../conformance/target/load-target.ts'
-import { TARGET_ENV } from '../conformance/target/resolve-target.ts'
 import { loadBaseline } from '../reports/src/baseline.ts'
-import { BASELINE_ENV, reportPaths } from '../reports/src/report-paths.ts'
+import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
 import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
@@ -43,7 +42,11 @@ export function mergeCommand(argv: readonly string[]): number {
   clearReports(paths)
   mkdirSync(paths.blob, { recursive: true })
   for (const zip of blobs) copyFileSync(zip, join(paths.blob, zip.split('/').at(-1)!))
-  const env = { ...process.env, REPORT_DIR: paths.root, [TARGET_ENV]: resolve(target) }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [REPORT_DIR_ENV]: paths.root,
+    [TARGET_ENV]: resolve(target),
+  }
   if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
   const merge = spawnSync(
     'npx',

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import type { ReportPaths } from '../reports/src/report-paths.ts'
+import type { ReportPaths } from '../settings/run-settings.ts'
 
 /** The `Reports:` block: only files this run wrote (the run cleared the folder first), each with how to open it. */
 export function reportLines(paths: ReportPaths, allureIndex: string | undefined): string[] {

@@ -3,18 +3,19 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { UNUSABLE_TARGET_EXIT } from '../conformance/preflight/global-setup.ts'
 import { loadTargetFile } from '../conformance/target/load-target.ts'
-import { TARGET_ENV } from '../conformance/target/resolve-target.ts'
 import { loadBaseline } from '../reports/src/baseline.ts'
+import type { VerdictDocument } from '../reports/src/verdict-document.ts'
 import {
   BASELINE_ENV,
   CONSOLE_REPORTER_ENV,
   DEFAULT_REPORT_DIR,
   QUICK_ENV,
+  REPORT_DIR_ENV,
   type ReportPaths,
   reportPaths,
   SHARD_ENV,
-} from '../reports/src/report-paths.ts'
-import type { VerdictDocument } from '../reports/src/verdict-document.ts'
+  TARGET_ENV,
+} from '../settings/run-settings.ts'
 import { generateAllureSite } from './allure-site.ts'
 import { writeEvidenceArchive } from './evidence-archive.ts'
 import { HELP } from './help.ts'
@@ -41,12 +42,13 @@ export function runCommand(argv: readonly string[]): number {
   // Checked here too, so that a mistake stops the run before the output folder is touched.
   if (env[TARGET_ENV]) loadTargetFile(env[TARGET_ENV])
   if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
-  env.REPORT_DIR = options.output
+  const reportDir = options.output
     ? resolve(options.output)
-    : resolve(SUITE_ROOT, env.REPORT_DIR ?? DEFAULT_REPORT_DIR)
+    : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR)
+  env[REPORT_DIR_ENV] = reportDir
   if (options.quick) env[QUICK_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
-  const paths = reportPaths(env.REPORT_DIR)
+  const paths = reportPaths(reportDir)
   clearReports(paths)
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []

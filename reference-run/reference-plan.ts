@@ -3,12 +3,6 @@ import { join } from 'node:path'
 import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
 import type { TargetFile } from '../conformance/target/target-file.ts'
 
-/**
- * Set beside CONFORMANCE_TARGET when the target file is the one written here: Playwright's workers load the
- * configuration again, and must know the run is against the reference server the main process started.
- */
-export const REFERENCE_RUN_ENV = 'REFERENCE_RUN_TARGET'
-
 /** How `npm run conformance` without a target starts the reference server, and the target file it tests. */
 export interface ReferenceServerPlan {
   publicUrl: string

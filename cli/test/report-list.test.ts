@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { reportPaths } from '../../reports/src/report-paths.ts'
+import { reportPaths } from '../../settings/run-settings.ts'
 import { reportLines } from '../report-list.ts'
 import { clearReports } from '../run-command.ts'
 

@@ -1,5 +1,5 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { rule } from '../rules/covers.ts'

@@ -1,7 +1,7 @@
 import type { GrantWithAccessToken, PendingGrant, WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import type { ConsentDecision, ConsentDriver, Evidence } from '../consent/consent-driver.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'

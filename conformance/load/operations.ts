@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { OutgoingPayment } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import { amountIn } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { IssuedGrant } from '../gnap/grant-types.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import { summarize } from '../http/format-exchange.ts'
@@ -48,7 +48,7 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
         const exchange = await measure(() =>
           api.send({ operation: OPERATIONS.getWalletAddress, method: 'GET', url }),
         )
-        expect(exchange.response.status, rule('WA-DOC', `GET ${url}: ${summarize(exchange)}`)).toBe(200)
+        expect(exchange).toAnswer(200, 'WA-DOC', `GET ${url}`)
       }
     },
   },
@@ -76,10 +76,7 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
         const exchange = await measure(() =>
           new Resources(api).send(resourceCalls.getIncomingPayment(created.id), token),
         )
-        expect(
-          exchange.response.status,
-          rule('IP-GET', `reading ${created.id}: ${summarize(exchange)}`),
-        ).toBe(200)
+        expect(exchange).toAnswer(200, 'IP-GET', `reading ${created.id}`)
       }
     },
   },
@@ -162,7 +159,7 @@ async function untilSent(resources: Resources, id: string, token: string): Promi
   const deadline = Date.now() + SETTLEMENT_TIMEOUT_MS
   for (let attempt = 0; ; attempt++) {
     const exchange = await resources.send(resourceCalls.getOutgoingPayment(id), token)
-    expect(exchange.response.status, rule('OP-GET', `reading ${id}: ${summarize(exchange)}`)).toBe(200)
+    expect(exchange).toAnswer(200, 'OP-GET', `reading ${id}`)
     const payment = exchange.response.json as OutgoingPayment
     expect(payment.failed, rule('OP-SETTLE', `${id} failed: ${summarize(exchange)}`)).not.toBe(true)
     if (isFullySent(payment)) return

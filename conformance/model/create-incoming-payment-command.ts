@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test'
 import type fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { aheadOfServer } from '../resources/server-time.ts'

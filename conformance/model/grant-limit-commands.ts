@@ -1,6 +1,6 @@
 import type { Quote } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type fc from 'fast-check'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { PaymentAttempt } from '../resources/limited-payments.ts'
 import { expectSpentAmounts } from '../resources/spent-amounts.ts'
 import { rule } from '../rules/covers.ts'

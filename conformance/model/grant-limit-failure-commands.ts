@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test'
 import type fc from 'fast-check'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { REFUSED_RECEIVER } from '../resources/incoming-payment-steps.ts'
 import { rule } from '../rules/covers.ts'
 import { expectSpentAsModelled, recordCreated, straddled } from './grant-limit-commands.ts'

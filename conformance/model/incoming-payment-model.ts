@@ -1,6 +1,6 @@
 import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import { amountIn } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { readUnlessGone } from '../resources/incoming-payment-steps.ts'
 import type { PaymentSteps } from '../resources/payment-steps.ts'

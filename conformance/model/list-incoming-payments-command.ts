@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test'
 import type fc from 'fast-check'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { hasMarker, resourceCalls } from '../resources/resource-calls.ts'
 import { walkListUntil } from '../resources/walk-list.ts'
 import { rule } from '../rules/covers.ts'

@@ -1,7 +1,7 @@
 import type { OutgoingPayment, Quote } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import {
   expectRefusedOrFailed,
   REFUSED_RECEIVER,

@@ -14,6 +14,7 @@ export interface OpenApiOperation {
 export interface OpenApiDocument {
   info: { version: string }
   paths: Record<string, Record<string, OpenApiOperation | unknown>>
+  components?: { schemas?: Record<string, object> }
 }
 
 const require = createRequire(import.meta.url)

@@ -21,9 +21,14 @@ export type ValidationOutcome =
   | { kind: 'undocumented' }
 
 export class ResponseValidator {
+  /** The documents are loaded once per process; `bodyOf` reads the loaded validator synchronously. */
+  static #loading: Promise<ResponseValidator> | undefined
+  static #loaded: ResponseValidator | undefined
   readonly #ajv: Ajv2020
   readonly #operations = new Map<string, OpenApiOperation>()
+  readonly #components = new Map<string, object>()
   readonly #compiled = new Map<string, { strict: ValidateFunction; open: ValidateFunction } | null>()
+  readonly #compiledComponents = new Map<string, ValidateFunction>()
 
   private constructor(documents: Record<ApiName, OpenApiDocument>) {
     // strict:false because the official documents contain a misspelled keyword ajv would otherwise refuse.
@@ -31,6 +36,8 @@ export class ResponseValidator {
     addFormats.default(this.#ajv)
     this.#ajv.addFormat('uint64', { type: 'string', validate: isUint64 })
     for (const [api, document] of Object.entries(documents)) {
+      for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
+        this.#components.set(`${api}:${name}`, schema)
       for (const pathItem of Object.values(document.paths)) {
         for (const method of HTTP_METHODS) {
           const operation = pathItem[method] as OpenApiOperation | undefined
@@ -40,7 +47,20 @@ export class ResponseValidator {
     }
   }
 
-  static async create(): Promise<ResponseValidator> {
+  static create(): Promise<ResponseValidator> {
+    ResponseValidator.#loading ??= ResponseValidator.#load().then((validator) => {
+      ResponseValidator.#loaded = validator
+      return validator
+    })
+    return ResponseValidator.#loading
+  }
+
+  /** The validator `create` made, once it has: undefined before. */
+  static loaded(): ResponseValidator | undefined {
+    return ResponseValidator.#loaded
+  }
+
+  static async #load(): Promise<ResponseValidator> {
     const [resource, auth, walletAddress] = await Promise.all([
       loadOpenApi('resource-server'),
       loadOpenApi('auth-server'),
@@ -66,6 +86,22 @@ export class ResponseValidator {
     // mistaken for a missing one.
     if (!open(body)) return { kind: 'invalid', violations: (open.errors ?? []).map(toViolation) }
     return { kind: 'extra-members', violations: (strict.errors ?? []).map(toViolation) }
+  }
+
+  /**
+   * Where a body differs from the named schema of the document's `components`, judged with open objects: members
+   * the schema does not list are the automatic checks' business (OAS-STRICT), not the reader's.
+   */
+  componentViolations(api: ApiName, name: string, body: unknown): SchemaViolation[] {
+    const key = `${api}:${name}`
+    let validate = this.#compiledComponents.get(key)
+    if (!validate) {
+      const schema = this.#components.get(key)
+      if (!schema) throw new Error(`no schema "${name}" in the ${api} OpenAPI document`)
+      validate = this.#ajv.compile(withoutClosedObjects(schema))
+      this.#compiledComponents.set(key, validate)
+    }
+    return validate(body) ? [] : (validate.errors ?? []).map(toViolation)
   }
 
   #validatorsFor(

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs'
-import { REPORT_PATHS } from '../../reports/src/report-paths.ts'
+import { REPORT_PATHS } from '../../settings/run-settings.ts'
 import { targetUndiciTransport } from '../http/target-transport.ts'
 import { resolveTarget } from '../target/resolve-target.ts'
 import type { TargetFile } from '../target/target-file.ts'

@@ -1,5 +1,5 @@
 import type { OutgoingPayment, WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import type { Amount } from './payment-calls.ts'

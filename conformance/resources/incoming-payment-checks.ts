@@ -1,6 +1,6 @@
 import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'

@@ -4,9 +4,9 @@ import type {
   OutgoingPaymentWithSpentAmounts,
   Quote,
 } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn, type Discovery } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { OutgoingLimits } from '../gnap/grant-requests.ts'
 import type { Grants } from '../gnap/grants.ts'
 import { summarize } from '../http/format-exchange.ts'

@@ -1,7 +1,7 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import { resourceUrl } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { rule } from '../rules/covers.ts'

@@ -1,5 +1,5 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'

@@ -6,9 +6,10 @@ import type {
   Quote,
   WalletAddress,
 } from '@interledger/open-payments'
-import { expect, test } from '@playwright/test'
+import { test } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
 import type { Discovery } from '../discovery/discovery.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { SharedGrants } from '../fixtures/shared-grants.ts'
 import { summarize } from '../http/format-exchange.ts'
 import type { RequestInput } from '../http/response-checks.ts'

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'

@@ -5,8 +5,8 @@ import type {
   Quote,
   WalletAddress,
 } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { OPERATIONS } from '../openapi/operations.ts'

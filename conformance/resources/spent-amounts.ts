@@ -1,6 +1,6 @@
 import type { OutgoingPayment, OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
-import { expect } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'

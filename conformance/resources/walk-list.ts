@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test'
+import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import type { ResourceCall } from './resource-calls.ts'
-import type { Resources } from './resources.ts'
 
 /** More pages than any list the suite makes: a server whose cursors loop still ends the walk. */
 const MAX_PAGES = 50
@@ -11,6 +11,11 @@ const MAX_PAGES = 50
 interface ListPage {
   pagination?: { hasNextPage?: boolean; endCursor?: string }
   result?: unknown[]
+}
+
+/** What a walk needs of `Resources`: the one door to the target. */
+interface ListSender {
+  send(call: ResourceCall, token: string): Promise<Exchange>
 }
 
 export interface ListWalk {
@@ -29,7 +34,7 @@ export interface ListWalk {
  * just the first page.
  */
 export async function walkListUntil(
-  resources: Resources,
+  resources: ListSender,
   first: ResourceCall,
   token: string,
   ruleId: RuleId,
@@ -54,7 +59,7 @@ export async function walkListUntil(
 
 /** Every item of a list (see walkListUntil), as far as MAX_PAGES pages reach. */
 export async function walkList(
-  resources: Resources,
+  resources: ListSender,
   first: ResourceCall,
   token: string,
   ruleId: RuleId,

@@ -1,3 +1,4 @@
+import { QUICK_ENV } from '../../settings/run-settings.ts'
 import type { TargetFile } from './target-file.ts'
 
 /**
@@ -5,9 +6,6 @@ import type { TargetFile } from './target-file.ts'
  * the target file gives it, else these defaults, short enough that a run without the setting stays quick.
  */
 export const DEFAULT_EXPIRY_WAIT_SECONDS = { token: 120, quote: 30 } as const
-
-/** Set by `op-conformance run --quick`: no expiry is waited for. */
-export const QUICK_ENV = 'CONFORMANCE_QUICK'
 
 export function expiryWaitSeconds(
   target: TargetFile,

@@ -1,9 +1,7 @@
-import { QUICK_ENV } from './expiry-wait.ts'
+import { QUICK_ENV, TARGET_ENV } from '../../settings/run-settings.ts'
 import { loadTargetFile } from './load-target.ts'
 import { TargetConfigurationError } from './target-configuration-error.ts'
 import type { TargetFile } from './target-file.ts'
-
-export const TARGET_ENV = 'CONFORMANCE_TARGET'
 
 /**
  * The target file named by CONFORMANCE_TARGET. The suite knows no server of its own: without `--target`, the

@@ -10,6 +10,7 @@ import {
   type TestRecord,
 } from '../../reports/src/verdict.ts'
 import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
+import { REPORT_DIR_ENV } from '../../settings/run-settings.ts'
 
 /**
  * Runs Playwright with its JSON reporter and reads the report: what the mutant runners share. The JSON reporter
@@ -81,7 +82,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
     env: {
       ...process.env,
       ...options.env,
-      REPORT_DIR: options.reportDir,
+      [REPORT_DIR_ENV]: options.reportDir,
       PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

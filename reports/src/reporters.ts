@@ -1,5 +1,5 @@
 import type { ReporterDescription } from '@playwright/test'
-import { REPORT_PATHS } from './report-paths.ts'
+import { REPORT_PATHS } from '../../settings/run-settings.ts'
 
 /** The reports every complete run writes, whether one run or the merge of shards (cli/merge.config.ts). */
 export const REPORTS: ReporterDescription[] = [

@@ -4,8 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { TARGET_ENV } from '../../conformance/target/resolve-target.ts'
-import { SHARD_ENV } from '../src/report-paths.ts'
+import { REPORT_DIR_ENV, SHARD_ENV, TARGET_ENV } from '../../settings/run-settings.ts'
 import type { VerdictDocument } from '../src/verdict-document.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -25,7 +24,7 @@ function playwright(output: string, extra: string[], env: NodeJS.ProcessEnv = {}
   return spawnSync('npx', ['playwright', 'test', '--config', CONFIG, ...extra], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, REPORT_DIR: output, [TARGET_ENV]: target, ...env },
+    env: { ...process.env, [REPORT_DIR_ENV]: output, [TARGET_ENV]: target, ...env },
   })
 }
 

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { REPORT_PATHS, SHARD_ENV } from '../../src/report-paths.ts'
+import { REPORT_PATHS, SHARD_ENV } from '../../../settings/run-settings.ts'
 import { REPORTS } from '../../src/reporters.ts'
 import { VERDICT_PROJECTS } from '../../src/verdict-projects.ts'
 

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path'
+
+/**
+ * The settings of a conformance run, in one leaf that the suite, the reports, the command line and the
+ * Playwright configuration all read: the environment variables that carry them from `op-conformance run` to
+ * Playwright's workers and reporters, their defaults, and where a run writes. It imports nothing of the project.
+ */
+
+/** The target file of the run (`--target FILE`); without it the run is against the reference server. */
+export const TARGET_ENV = 'CONFORMANCE_TARGET'
+/** Set by `op-conformance run --quick`: no expiry is waited for. */
+export const QUICK_ENV = 'CONFORMANCE_QUICK'
+/** Console reporters chosen with `npm run conformance -- --reporter x,y`; the report reporters always run. */
+export const CONSOLE_REPORTER_ENV = 'CONFORMANCE_CONSOLE_REPORTER'
+/** The expected-failures file of `--baseline FILE`, read by the verdict reporter. */
+export const BASELINE_ENV = 'CONFORMANCE_BASELINE'
+/** Set by `--shard`: the run writes a blob report for `op-conformance merge` instead of a verdict. */
+export const SHARD_ENV = 'CONFORMANCE_SHARD'
+/** The folder a run writes everything to (`--output DIR`). */
+export const REPORT_DIR_ENV = 'REPORT_DIR'
+/**
+ * Set beside CONFORMANCE_TARGET when the target file is the one the run configuration wrote for the reference
+ * server: Playwright's workers load the configuration again, and must know the run is against the reference
+ * server the main process started.
+ */
+export const REFERENCE_RUN_ENV = 'REFERENCE_RUN_TARGET'
+
+export const DEFAULT_REPORT_DIR = 'reports/output'
+
+/** Everything a run writes, under one folder: `--output DIR`, which sets REPORT_DIR for the run. */
+export function reportPaths(rootDir: string) {
+  const root = resolve(rootDir)
+  return {
+    root,
+    html: resolve(root, 'html'),
+    allureResults: resolve(root, 'allure-results'),
+    allureReport: resolve(root, 'allure-report'),
+    verdict: resolve(root, 'verdict'),
+    testResults: resolve(root, 'test-results'),
+    /** Playwright's blob report of a shard, merged later by `op-conformance merge`. */
+    blob: resolve(root, 'blob'),
+    archive: resolve(root, 'conformance-evidence.tar.gz'),
+  } as const
+}
+
+export type ReportPaths = ReturnType<typeof reportPaths>
+
+export const REPORT_PATHS = reportPaths(process.env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR)

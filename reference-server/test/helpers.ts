@@ -8,10 +8,19 @@ export function fixture(name: string): string {
   return path.join(import.meta.dirname, 'fixtures', name)
 }
 
-/** A config for tests: ephemeral port, silent logs (TEST_LOG_LEVEL to see them), the fixture seed, plus `env` on top. */
+/**
+ * A config for tests: ephemeral ports (both: the default auth port, 3401, is any running reference server's),
+ * silent logs (TEST_LOG_LEVEL to see them), the fixture seed, plus `env` on top.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(
-    { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_FILE: fixture('seed.json'), ...env },
+    {
+      PORT: '0',
+      AUTH_PORT: '0',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SEED_FILE: fixture('seed.json'),
+      ...env,
+    },
     repoRoot,
   )
 }

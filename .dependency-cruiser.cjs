@@ -25,9 +25,12 @@ const MAY_IMPORT = {
     'settings',
   ],
   // The command line drives a run: it checks the target, runs the suite and writes the reports.
-  cli: ['conformance', 'reports', 'settings'],
+  cli: ['conformance', 'reports', 'client-conformance', 'settings'],
   // The reference run starts the server and breaks copies of it (mutants), and judges the suite's results.
   'reference-run': ['conformance', 'reports', 'reference-server', 'settings'],
+  // Client mode: plays the ASE with the reference server (its plan from the reference run, started by command),
+  // reuses the suite's consent driver, finish hash and exchange rendering, and writes the verdict with the reports.
+  'client-conformance': ['clients', 'conformance', 'reports', 'reference-run', 'settings'],
   // The Playwright configuration ties a run together; the server it starts by command.
   'playwright.config.ts': ['conformance', 'reports', 'reference-run', 'settings'],
 }

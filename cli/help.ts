@@ -7,6 +7,7 @@ Usage:
   npx op-conformance validate FILE
   npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
   npx op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST] [options]
+  npx op-conformance client --adapter COMMAND [options]   (op-conformance client --help)
   npx op-conformance --help | --version
   (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
 
@@ -17,6 +18,8 @@ Commands:
              check it. --json for the same as JSON.
   validate   Check a target file against conformance/targets/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
+  client     Client mode: play the ASE (the reference server behind recording proxies) and grade an Open
+             Payments client, driven through an adapter command, rule by rule (docs/client-conformance.md).
   merge      Merge the blob reports of shard runs (run --shard i/n --output SHARD_DIR) into one set of
              reports, the verdict computed from all shards' results.
   bench      Load a target with signed requests, as the suite sends them, every answer still checked; print

@@ -3,6 +3,7 @@ import { TargetFileError } from '../conformance/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
 import { benchCommand } from './bench-command.ts'
+import { clientCommand } from './client-command.ts'
 import { HELP } from './help.ts'
 import { mergeCommand } from './merge-command.ts'
 import { rulesCommand } from './rules-command.ts'
@@ -12,6 +13,7 @@ import { validateCommand } from './validate-command.ts'
 
 const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   run: runCommand,
+  client: clientCommand,
   rules: rulesCommand,
   validate: validateCommand,
   merge: mergeCommand,

@@ -1,0 +1,31 @@
+/** `op-conformance client --help`. */
+export const CLIENT_HELP = `op-conformance client: grade an Open Payments client
+
+Usage:
+  npx op-conformance client --adapter "COMMAND" [--output DIR] [--scenario NAME,...] [--timeout SECONDS]
+  npx op-conformance client --rules [--json]
+
+The suite plays the account servicing entity: it starts this repository's reference server (embedded database)
+behind recording proxies on loopback, serves the client's wallet address and keys (a fresh Ed25519 key per run),
+and runs COMMAND once per scenario. The adapter reads the scenario as JSON on standard input and writes a JSON
+report on standard output; the suite gives consent on the user's behalf and hands the finish redirect to the
+adapter as a second line on standard input. The client is graded from what the server received (every request,
+byte for byte, with its timing) and from the report. Protocol, rules and scenarios: docs/client-conformance.md.
+
+Options:
+  --adapter COMMAND   A shell command line, run from the current folder, e.g.
+                      "node --import tsx client-conformance/adapters/sdk-adapter.ts"
+  --output DIR        Where the reports go (default reports/output/client): verdict/verdict.{json,md,html},
+                      verdict/junit.xml, exchanges/<scenario>.txt (every request with its answer and a curl line).
+  --scenario NAMES    Only these scenarios (comma-separated): payment-flow, wrong-finish-hash, continue-wait,
+                      short-lived-token, uint64-amounts, long-list, error-answer. A filtered run gives NO VERDICT.
+  --timeout SECONDS   How long one scenario may take (default 60).
+  --rules [--json]    List the client rules (ID, level, tier, statement, section, the scenarios that check them).
+  --help              This text.
+
+Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive), 2 the run could not start
+(bad arguments, the reference server did not start).
+
+Environment: REFERENCE_PORT (default 3400): the proxies listen on it and the next port, the reference server on
+the two after.
+`

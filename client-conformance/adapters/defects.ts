@@ -1,0 +1,25 @@
+/**
+ * The defects a broken client of the catalogue may have, one at a time (broken-clients/catalog.ts says which rule
+ * each must fail). The project client adapter takes one as `--defect NAME`.
+ */
+export const DEFECTS = [
+  'no-content-digest',
+  'continue-before-wait',
+  'token-after-expiry',
+  'amounts-as-numbers',
+  'finish-hash-ignored',
+  'both-quote-amounts',
+  'first-101',
+  'unsigned-resource-request',
+] as const
+
+export type Defect = (typeof DEFECTS)[number]
+
+export function defectFromArgs(args: readonly string[]): Defect | undefined {
+  const at = args.indexOf('--defect')
+  if (at === -1) return undefined
+  const name = args[at + 1]
+  const defect = DEFECTS.find((known) => known === name)
+  if (!defect) throw new Error(`--defect: one of ${DEFECTS.join(', ')} (got ${JSON.stringify(name)})`)
+  return defect
+}

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto'
+import { type Exchange, loadClientKey, OpenPaymentsClient } from '../../clients/src/index.ts'
+import { verifyFinishHash } from '../../conformance/gnap/finish-hash.ts'
+import { parseFinishRedirect } from '../../conformance/gnap/finish-redirect.ts'
+import type { Amount, Step } from '../protocol/adapter-protocol.ts'
+import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
+import { type Defect, defectFromArgs } from './defects.ts'
+
+/**
+ * An adapter for this project's own client (clients/): signing, content digests and the transport come from
+ * there; grants, tokens and the payment flow are the application's part, written here. With `--defect NAME` it
+ * is one of the broken clients of the catalogue (broken-clients/catalog.ts).
+ */
+const defect = defectFromArgs(process.argv.slice(2))
+
+interface WalletAddressDocument {
+  id: string
+  authServer: string
+  resourceServer: string
+  assetCode: string
+  assetScale: number
+}
+
+interface Token {
+  value: string
+  manage: string
+  /** Epoch ms after which the token must not be used. */
+  expiresAt: number
+}
+
+type Json = Record<string, unknown>
+
+/** The defect `no-content-digest`: a body is signed without content-digest among the components. */
+const SIGNED_WITHOUT_DIGEST = ['@method', '@target-uri', 'authorization']
+
+/** Rotate a little before expiry, so that a request in flight never carries an expired token. */
+const EXPIRY_MARGIN_MS = 1000
+
+await serveScenario(
+  async (input, events) => {
+    const key = loadClientKey({ keyId: input.client.keyId, privateKey: input.client.privateKeyPem })
+    const client = new OpenPaymentsClient({ key, walletAddress: input.client.walletAddress })
+    const documents = new Map<string, WalletAddressDocument>()
+    const tokens = new Map<string, Token>()
+    const latest: { incomingPayment?: Json; quote?: Json; outgoingPayment?: Json } = {}
+
+    const send = async (opts: Parameters<OpenPaymentsClient['send']>[0]): Promise<Json> => {
+      const exchange = await client.send(opts)
+      return answer(exchange)
+    }
+    const walletAddress = async (url: string) => {
+      const known = documents.get(url)
+      if (known) return known
+      const document = (await send({ method: 'GET', url, sign: false })) as unknown as WalletAddressDocument
+      documents.set(url, document)
+      return document
+    }
+    const tokenOf = (grant: Json, receivedAt: number): Token => {
+      const token = grant.access_token as { value: string; manage: string; expires_in?: number }
+      const lifetime = token.expires_in === undefined ? Number.POSITIVE_INFINITY : token.expires_in * 1000
+      return { value: token.value, manage: token.manage, expiresAt: receivedAt + lifetime }
+    }
+    /** A live token for `type` on the wallet address: the one held, rotated when it is about to expire. */
+    const token = async (document: WalletAddressDocument, type: string, actions: string[]) => {
+      const name = `${document.id} ${type}`
+      const held = tokens.get(name)
+      if (held && (defect === 'token-after-expiry' || Date.now() < held.expiresAt - EXPIRY_MARGIN_MS))
+        return held.value
+      const receivedAt = Date.now()
+      const grant = held
+        ? await send({ method: 'POST', url: held.manage, token: held.value })
+        : await send({
+            method: 'POST',
+            url: document.authServer,
+            json: {
+              // Quote access names no wallet address (the OpenAPI schema of access-quote has no identifier).
+              access_token: {
+                access: [{ type, actions, ...(type === 'quote' ? {} : { identifier: document.id }) }],
+              },
+              client: input.client.walletAddress,
+            },
+          })
+      const fresh = tokenOf(grant, receivedAt)
+      tokens.set(name, fresh)
+      return fresh.value
+    }
+    const amount = (value: Amount): Amount =>
+      defect === 'amounts-as-numbers' ? { ...value, value: String(Number(value.value)) } : value
+    const shown = (resource: Json): Json =>
+      defect === 'amounts-as-numbers' ? JSON.parse(JSON.stringify(resource), numberAmounts) : resource
+    const signOptions = defect === 'no-content-digest' ? { components: SIGNED_WITHOUT_DIGEST } : undefined
+
+    const interactiveGrant = async (document: WalletAddressDocument, debitAmount: Amount) => {
+      const nonce = randomBytes(16).toString('base64url')
+      const pending = await send({
+        method: 'POST',
+        url: document.authServer,
+        json: {
+          access_token: {
+            access: [
+              {
+                type: 'outgoing-payment',
+                actions: ['create', 'read', 'list'],
+                identifier: document.id,
+                limits: { debitAmount: amount(debitAmount) },
+              },
+            ],
+          },
+          client: input.client.walletAddress,
+          interact: { start: ['redirect'], finish: { method: 'redirect', uri: input.finishUri, nonce } },
+        },
+      })
+      // continue.wait counts from the response's arrival.
+      const receivedAt = Date.now()
+      const interact = pending.interact as { finish: string }
+      const cont = pending.continue as { uri: string; wait?: number; access_token: { value: string } }
+      const redirect = parseFinishRedirect(await events.nextRedirect())
+      if (!redirect.interactRef || !redirect.hash)
+        throw new StepFailure({
+          message: `the interaction ended without interact_ref and hash: ${redirect.url}`,
+        })
+      if (defect !== 'finish-hash-ignored') {
+        const verdict = verifyFinishHash({
+          clientNonce: nonce,
+          serverNonce: interact.finish,
+          interactRef: redirect.interactRef,
+          grantEndpoints: [document.authServer],
+          hash: redirect.hash,
+        })
+        if (verdict.kind !== 'match')
+          throw new StepFailure({ code: 'finish_hash_mismatch', message: 'the finish hash does not match' })
+      }
+      if (defect !== 'continue-before-wait') await sleep(receivedAt + (cont.wait ?? 0) * 1000 - Date.now())
+      const continuedAt = Date.now()
+      const grant = await send({
+        method: 'POST',
+        url: cont.uri,
+        token: cont.access_token.value,
+        json: { interact_ref: redirect.interactRef },
+      })
+      tokens.set(`${document.id} outgoing-payment`, tokenOf(grant, continuedAt))
+    }
+
+    const list = async (document: WalletAddressDocument, type: string, path: string) => {
+      const items: string[] = []
+      let cursor: string | undefined
+      for (;;) {
+        const url = new URL(`${document.resourceServer}/${path}`)
+        url.searchParams.set('wallet-address', document.id)
+        url.searchParams.set('first', defect === 'first-101' ? '101' : '100')
+        if (cursor) url.searchParams.set('cursor', cursor)
+        const access = await token(document, type, ['create', 'read', 'list'])
+        const page = await send({ method: 'GET', url: url.href, token: access, signOptions })
+        items.push(...(page.result as { id: string }[]).map((item) => item.id))
+        const info = page.pagination as { hasNextPage: boolean; endCursor?: string }
+        if (!info.hasNextPage || !info.endCursor) return { items }
+        cursor = info.endCursor
+      }
+    }
+    const read = async (resource: Json | undefined, type: string): Promise<StepResult> => {
+      if (!resource) throw new StepFailure({ message: `no ${type} to read: none was created before` })
+      const document = await walletAddress(resource.walletAddress as string)
+      const access = await token(document, type, ['create', 'read', 'list'])
+      const unsigned = defect === 'unsigned-resource-request' && type === 'outgoing-payment'
+      const body = await send({
+        method: 'GET',
+        url: resource.id as string,
+        token: access,
+        sign: !unsigned,
+        signOptions,
+      })
+      return { id: body.id as string, resource: shown(body) }
+    }
+
+    return async (step: Step): Promise<StepResult> => {
+      switch (step.op) {
+        case 'create-incoming-payment': {
+          const document = await walletAddress(step.walletAddress)
+          const access = await token(document, 'incoming-payment', ['create', 'read', 'list'])
+          const body: Json = { walletAddress: document.id }
+          if (step.incomingAmount) body.incomingAmount = amount(step.incomingAmount)
+          const created = await send({
+            method: 'POST',
+            url: `${document.resourceServer}/incoming-payments`,
+            token: access,
+            json: body,
+            signOptions,
+          })
+          latest.incomingPayment = created
+          return { id: created.id as string, resource: shown(created) }
+        }
+        case 'get-incoming-payment':
+          return read(latest.incomingPayment, 'incoming-payment')
+        case 'get-outgoing-payment':
+          return read(latest.outgoingPayment, 'outgoing-payment')
+        case 'list-incoming-payments':
+          return list(await walletAddress(step.walletAddress), 'incoming-payment', 'incoming-payments')
+        case 'list-outgoing-payments':
+          return list(await walletAddress(step.walletAddress), 'outgoing-payment', 'outgoing-payments')
+        case 'create-quote': {
+          if (!latest.incomingPayment) throw new StepFailure({ message: 'no incoming payment to quote for' })
+          const document = await walletAddress(step.walletAddress)
+          const access = await token(document, 'quote', ['create', 'read'])
+          const body: Json = {
+            walletAddress: document.id,
+            receiver: latest.incomingPayment.id,
+            method: 'ilp',
+          }
+          if (step.debitAmount) body.debitAmount = amount(step.debitAmount)
+          if (step.receiveAmount) body.receiveAmount = amount(step.receiveAmount)
+          if (defect === 'both-quote-amounts' && step.debitAmount)
+            body.receiveAmount = amount({ ...step.debitAmount, value: '1' })
+          const quote = await send({
+            method: 'POST',
+            url: `${document.resourceServer}/quotes`,
+            token: access,
+            json: body,
+            signOptions,
+          })
+          latest.quote = quote
+          return { id: quote.id as string, resource: shown(quote) }
+        }
+        case 'create-outgoing-payment': {
+          if (!latest.quote) throw new StepFailure({ message: 'no quote to pay' })
+          const document = await walletAddress(step.walletAddress)
+          if (!tokens.has(`${document.id} outgoing-payment`))
+            await interactiveGrant(document, step.debitAmount)
+          const access = await token(document, 'outgoing-payment', ['create', 'read', 'list'])
+          const payment = await send({
+            method: 'POST',
+            url: `${document.resourceServer}/outgoing-payments`,
+            token: access,
+            json: { walletAddress: document.id, quoteId: latest.quote.id },
+            signOptions,
+          })
+          latest.outgoingPayment = payment
+          return { id: payment.id as string, resource: shown(payment) }
+        }
+        case 'wait':
+          await sleep(step.seconds * 1000)
+          return {}
+      }
+    }
+  },
+  `op-conformance clients/${defect ? ` (defect: ${defect as Defect})` : ''}`,
+)
+
+/** A failed answer becomes the error the caller sees: status, and the envelope's code and description. */
+function answer({ request, response }: Exchange): Json {
+  if (response.status >= 200 && response.status < 300) return (response.json ?? {}) as Json
+  const envelope = (response.json as { error?: { code?: string; description?: string } } | undefined)?.error
+  throw new StepFailure({
+    status: response.status,
+    ...(envelope?.code ? { code: envelope.code } : {}),
+    ...(envelope?.description ? { description: envelope.description } : {}),
+    message: `${request.method} ${request.url} answered ${response.status}`,
+  })
+}
+
+/** The defect `amounts-as-numbers`: every amount value read back through a JS number. */
+function numberAmounts(name: string, value: unknown): unknown {
+  return name === 'value' && typeof value === 'string' && /^\d+$/.test(value) ? String(Number(value)) : value
+}

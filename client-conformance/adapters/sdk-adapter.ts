@@ -1,0 +1,237 @@
+import { createPrivateKey, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import {
+  type AuthenticatedClient,
+  createAuthenticatedClient,
+  isPendingGrant,
+  OpenPaymentsClientError,
+  type WalletAddress,
+} from '@interledger/open-payments'
+import { verifyFinishHash } from '../../conformance/gnap/finish-hash.ts'
+import { parseFinishRedirect } from '../../conformance/gnap/finish-redirect.ts'
+import type { Step } from '../protocol/adapter-protocol.ts'
+import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
+
+/**
+ * An adapter for the official TypeScript SDK, @interledger/open-payments. The SDK signs every request it sends
+ * (keyid, @method, @target-uri, authorization, content-digest over the bytes it sends), serializes bodies and
+ * turns error envelopes into OpenPaymentsClientError. What it leaves to the application is done here: checking
+ * the finish hash, waiting continue.wait, knowing when a token expires and rotating it, and walking list pages.
+ */
+const version = (
+  JSON.parse(
+    readFileSync(createRequire(import.meta.url).resolve('@interledger/open-payments/package.json'), 'utf8'),
+  ) as { version: string }
+).version
+
+interface Token {
+  value: string
+  manage: string
+  expiresAt: number
+}
+
+type AccessType = 'incoming-payment' | 'quote' | 'outgoing-payment'
+type Resource = { id: string; walletAddress: string } & Record<string, unknown>
+
+const EXPIRY_MARGIN_MS = 1000
+
+await serveScenario(async (input, events) => {
+  const client: AuthenticatedClient = await createAuthenticatedClient({
+    walletAddressUrl: input.client.walletAddress,
+    privateKey: createPrivateKey(input.client.privateKeyPem),
+    keyId: input.client.keyId,
+    useHttp: true,
+    logLevel: 'silent',
+  })
+  const documents = new Map<string, WalletAddress>()
+  const tokens = new Map<string, Token>()
+  const latest: { incomingPayment?: Resource; quote?: Resource; outgoingPayment?: Resource } = {}
+
+  const walletAddress = async (url: string) => {
+    const known = documents.get(url)
+    if (known) return known
+    const document = await client.walletAddress.get({ url })
+    documents.set(url, document)
+    return document
+  }
+  const remember = (
+    name: string,
+    token: { value: string; manage: string; expires_in?: number },
+    at: number,
+  ) => {
+    const lifetime = token.expires_in === undefined ? Number.POSITIVE_INFINITY : token.expires_in * 1000
+    tokens.set(name, { value: token.value, manage: token.manage, expiresAt: at + lifetime })
+    return token.value
+  }
+  const token = async (document: WalletAddress, type: AccessType) => {
+    const name = `${document.id} ${type}`
+    const held = tokens.get(name)
+    if (held && Date.now() < held.expiresAt - EXPIRY_MARGIN_MS) return held.value
+    const at = Date.now()
+    if (held) {
+      const rotated = await client.token.rotate({ url: held.manage, accessToken: held.value })
+      return remember(name, rotated.access_token, at)
+    }
+    const access =
+      type === 'quote'
+        ? { type, actions: ['create', 'read'] as const }
+        : { type, actions: ['create', 'read', 'list'] as const, identifier: document.id }
+    const grant = await client.grant.request(
+      { url: document.authServer },
+      { access_token: { access: [access as never] } },
+    )
+    const issued = isPendingGrant(grant) ? undefined : grant.access_token
+    if (!issued) throw new StepFailure({ message: `the ${type} grant gave no access token at once` })
+    return remember(name, issued, at)
+  }
+  const interactiveGrant = async (
+    document: WalletAddress,
+    debitAmount: Step & { op: 'create-outgoing-payment' },
+  ) => {
+    const nonce = randomBytes(16).toString('base64url')
+    const pending = await client.grant.request(
+      { url: document.authServer },
+      {
+        access_token: {
+          access: [
+            {
+              type: 'outgoing-payment',
+              actions: ['create', 'read', 'list'],
+              identifier: document.id,
+              limits: { debitAmount: debitAmount.debitAmount },
+            },
+          ],
+        },
+        interact: { start: ['redirect'], finish: { method: 'redirect', uri: input.finishUri, nonce } },
+      },
+    )
+    const receivedAt = Date.now()
+    if (!isPendingGrant(pending))
+      throw new StepFailure({ message: 'the outgoing-payment grant needed no consent' })
+    const redirect = parseFinishRedirect(await events.nextRedirect())
+    if (!redirect.interactRef || !redirect.hash)
+      throw new StepFailure({
+        message: `the interaction ended without interact_ref and hash: ${redirect.url}`,
+      })
+    // Not done by the SDK: the finish hash (RFC 9635 4.2.3) and continue.wait.
+    const hash = verifyFinishHash({
+      clientNonce: nonce,
+      serverNonce: pending.interact.finish,
+      interactRef: redirect.interactRef,
+      grantEndpoints: [document.authServer],
+      hash: redirect.hash,
+    })
+    if (hash.kind !== 'match')
+      throw new StepFailure({ code: 'finish_hash_mismatch', message: 'the finish hash does not match' })
+    await sleep(receivedAt + (pending.continue.wait ?? 0) * 1000 - Date.now())
+    const at = Date.now()
+    const grant = await client.grant.continue(
+      { url: pending.continue.uri, accessToken: pending.continue.access_token.value },
+      { interact_ref: redirect.interactRef },
+    )
+    const issued = 'access_token' in grant ? grant.access_token : undefined
+    if (!issued) throw new StepFailure({ message: 'the continuation gave no access token' })
+    remember(`${document.id} outgoing-payment`, issued, at)
+  }
+  const list = async (url: string, type: 'incoming-payment' | 'outgoing-payment') => {
+    const document = await walletAddress(url)
+    const routes = type === 'incoming-payment' ? client.incomingPayment : client.outgoingPayment
+    const items: string[] = []
+    let cursor: string | undefined
+    for (;;) {
+      const page = await routes.list(
+        {
+          url: document.resourceServer,
+          walletAddress: document.id,
+          accessToken: await token(document, type),
+        },
+        // The SDK's type asks for wallet-address here too; the SDK puts walletAddress's value in the query.
+        { first: 100, 'wallet-address': document.id, ...(cursor ? { cursor } : {}) },
+      )
+      items.push(...page.result.map((item) => item.id))
+      if (!page.pagination.hasNextPage || !page.pagination.endCursor) return { items }
+      cursor = page.pagination.endCursor
+    }
+  }
+  const created = (resource: Resource): StepResult => ({ id: resource.id, resource })
+  const read = async (known: Resource | undefined, type: 'incoming-payment' | 'outgoing-payment') => {
+    if (!known) throw new StepFailure({ message: `no ${type} to read: none was created before` })
+    const document = await walletAddress(known.walletAddress)
+    const args = { url: known.id, accessToken: await token(document, type) }
+    const resource =
+      type === 'incoming-payment'
+        ? await client.incomingPayment.get(args)
+        : await client.outgoingPayment.get(args)
+    return created(resource as unknown as Resource)
+  }
+
+  const run = async (step: Step): Promise<StepResult> => {
+    switch (step.op) {
+      case 'create-incoming-payment': {
+        const document = await walletAddress(step.walletAddress)
+        const payment = await client.incomingPayment.create(
+          { url: document.resourceServer, accessToken: await token(document, 'incoming-payment') },
+          {
+            walletAddress: document.id,
+            ...(step.incomingAmount ? { incomingAmount: step.incomingAmount } : {}),
+          },
+        )
+        latest.incomingPayment = payment as unknown as Resource
+        return created(latest.incomingPayment)
+      }
+      case 'get-incoming-payment':
+        return read(latest.incomingPayment, 'incoming-payment')
+      case 'get-outgoing-payment':
+        return read(latest.outgoingPayment, 'outgoing-payment')
+      case 'list-incoming-payments':
+        return list(step.walletAddress, 'incoming-payment')
+      case 'list-outgoing-payments':
+        return list(step.walletAddress, 'outgoing-payment')
+      case 'create-quote': {
+        const receiver = latest.incomingPayment
+        if (!receiver) throw new StepFailure({ message: 'no incoming payment to quote for' })
+        const document = await walletAddress(step.walletAddress)
+        const amount = step.debitAmount
+          ? { debitAmount: step.debitAmount }
+          : step.receiveAmount
+            ? { receiveAmount: step.receiveAmount }
+            : {}
+        const quote = await client.quote.create(
+          { url: document.resourceServer, accessToken: await token(document, 'quote') },
+          { walletAddress: document.id, receiver: receiver.id, method: 'ilp', ...amount },
+        )
+        latest.quote = quote as unknown as Resource
+        return created(latest.quote)
+      }
+      case 'create-outgoing-payment': {
+        const quote = latest.quote
+        if (!quote) throw new StepFailure({ message: 'no quote to pay' })
+        const document = await walletAddress(step.walletAddress)
+        if (!tokens.has(`${document.id} outgoing-payment`)) await interactiveGrant(document, step)
+        const payment = await client.outgoingPayment.create(
+          { url: document.resourceServer, accessToken: await token(document, 'outgoing-payment') },
+          { walletAddress: document.id, quoteId: quote.id },
+        )
+        latest.outgoingPayment = payment as unknown as Resource
+        return created(latest.outgoingPayment)
+      }
+      case 'wait':
+        await sleep(step.seconds * 1000)
+        return {}
+    }
+  }
+  return async (step) => {
+    try {
+      return await run(step)
+    } catch (error) {
+      if (!(error instanceof OpenPaymentsClientError)) throw error
+      throw new StepFailure({
+        ...(error.status ? { status: error.status } : {}),
+        ...(error.code ? { code: error.code } : {}),
+        description: error.description,
+        message: error.message,
+      })
+    }
+  }
+}, `@interledger/open-payments ${version}`)

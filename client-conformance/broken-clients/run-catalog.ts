@@ -1,0 +1,78 @@
+import { computeVerdict } from '../../reports/src/verdict.ts'
+import { CLIENT_RULES } from '../client-rules.ts'
+import { runClientSuite } from '../run-client-suite.ts'
+import { SCENARIOS } from '../scenarios.ts'
+import { startSimulatedAse } from '../simulated-ase.ts'
+import { brokenEntries, type CatalogEntry, CORRECT_CLIENTS } from './catalog.ts'
+
+/**
+ * `npm run client:catalog -- [--correct] [--scenario NAMES] [DEFECT...]`: runs clients against one simulated
+ * ASE and checks each verdict: a correct client fails no rule, a broken one fails the rule it breaks. Without
+ * arguments, the correct clients on every scenario and every broken client. Prints one row per client.
+ */
+const args = process.argv.slice(2)
+const correctOnly = args.includes('--correct')
+const scenarioAt = args.indexOf('--scenario')
+const onlyScenarios = scenarioAt === -1 ? undefined : args[scenarioAt + 1]!.split(',')
+const ids = args.filter((arg, i) => !arg.startsWith('--') && (scenarioAt === -1 || i !== scenarioAt + 1))
+const broken = brokenEntries()
+const unknown = ids.filter((id) => !broken.some((entry) => entry.name === id))
+if (unknown.length > 0) {
+  console.error(
+    `unknown broken clients: ${unknown.join(', ')}; known: ${broken.map((e) => e.name).join(', ')}`,
+  )
+  process.exit(2)
+}
+const entries: CatalogEntry[] = [
+  ...(ids.length === 0 ? CORRECT_CLIENTS : []),
+  ...(correctOnly ? [] : broken.filter((entry) => ids.length === 0 || ids.includes(entry.name))),
+]
+
+const started = Date.now()
+const root = new URL('../..', import.meta.url).pathname
+const ase = await startSimulatedAse(process.env, root)
+const rows: string[] = []
+let mismatches = 0
+try {
+  for (const entry of entries) {
+    const names =
+      entry.scenarios.length > 0 ? entry.scenarios : (onlyScenarios ?? SCENARIOS.map((s) => s.name))
+    const t = Date.now()
+    console.log(`${entry.name}: ${entry.adapter}`)
+    const result = await runClientSuite(ase, {
+      adapter: entry.adapter,
+      cwd: root,
+      scenarios: SCENARIOS.filter((s) => names.includes(s.name)),
+      timeoutMs: 60_000,
+      log: (line) => console.log(line),
+    })
+    const verdict = computeVerdict(CLIENT_RULES, result.records)
+    const failing = verdict.rules.filter((r) => r.status === 'failed' || r.status === 'inconclusive')
+    const ids = failing.map((r) => r.rule.id)
+    const ok = entry.breaks ? ids.includes(entry.breaks) : ids.length === 0
+    if (!ok) mismatches++
+    const decided = entry.breaks
+      ? `${entry.breaks} ${ids.includes(entry.breaks) ? 'failed' : 'NOT failed'}`
+      : ids.length === 0
+        ? 'no rule failed'
+        : `failed: ${ids.join(' ')}`
+    const others = entry.breaks ? ids.filter((id) => id !== entry.breaks) : []
+    rows.push(
+      `| ${entry.name} | ${names.join(', ')} | ${ids.length === 0 ? 'CONFORMANT' : 'NOT CONFORMANT'} | ${decided}${others.length ? ` (also ${others.join(' ')})` : ''} | ${((Date.now() - t) / 1000).toFixed(0)} s | ${ok ? 'ok' : 'MISMATCH'} |`,
+    )
+  }
+} finally {
+  await ase.close()
+}
+console.log(
+  [
+    '',
+    '| client | scenarios | verdict | deciding rule | time | expected? |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n'),
+)
+console.log(
+  `\n${entries.length} clients in ${((Date.now() - started) / 1000).toFixed(0)} s, ${mismatches} mismatches`,
+)
+process.exit(mismatches > 0 ? 1 : 0)

@@ -1,0 +1,40 @@
+import type { ClientRuleId } from '../client-rules.ts'
+import type { ScenarioRun } from '../recorded-traffic.ts'
+import type { RecordedExchange } from '../recording-proxy.ts'
+
+/** One thing the client did wrong, with the exchange that shows it when there is one. */
+export interface Violation {
+  message: string
+  exchange?: RecordedExchange
+}
+
+/**
+ * What a check found for one rule in one scenario: how many requests (or report entries) it looked at, and what
+ * was wrong. Nothing looked at is not a pass: the rule was not exercised there.
+ */
+export interface RuleOutcome {
+  rule: ClientRuleId
+  observed: number
+  violations: Violation[]
+  /** Why nothing was observed, when the scenario was there to observe it. */
+  unobservedReason?: string
+}
+
+export type Check = (run: ScenarioRun) => RuleOutcome[]
+
+/** Runs `judge` on each exchange `applies` selects: the usual shape of a check over recorded requests. */
+export function overExchanges(
+  rule: ClientRuleId,
+  run: ScenarioRun,
+  applies: (exchange: RecordedExchange) => boolean,
+  judge: (exchange: RecordedExchange) => string | undefined,
+): RuleOutcome {
+  const selected = run.exchanges.filter(applies)
+  const violations = selected.flatMap((exchange) => {
+    const message = judge(exchange)
+    return message
+      ? [{ message: `${exchange.request.method} ${exchange.request.url}: ${message}`, exchange }]
+      : []
+  })
+  return { rule, observed: selected.length, violations }
+}

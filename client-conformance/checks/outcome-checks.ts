@@ -1,0 +1,141 @@
+import { isContinuation, pathOf, requestJson, responseJson } from '../recorded-traffic.ts'
+import type { Check, RuleOutcome, Violation } from './check.ts'
+import { amountsIn } from './request-form-checks.ts'
+
+const outcome = (rule: RuleOutcome['rule'], violations: Violation[], observed = 1): RuleOutcome[] => [
+  { rule, observed, violations },
+]
+
+/** The adapter ran the scenario and reported: every step succeeded, or it stopped where the fault must stop it. */
+export const completes: Check = (run) => {
+  const { report, problem, stoppedAfterSilence } = run.run
+  if (problem) return outcome('CL-COMPLETES', [{ message: problem }])
+  if (stoppedAfterSilence || !report) return outcome('CL-COMPLETES', [])
+  const steps = run.scenario.steps(run.ase)
+  const failed = report.steps.find((step) => !step.ok)
+  const failsAt = run.scenario.failsAt
+  const violations: Violation[] = []
+  if (failed && failed.op !== failsAt)
+    violations.push({
+      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}`,
+    })
+  else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
+  else if (!failed && report.steps.length !== steps.length)
+    violations.push({ message: `the report has ${report.steps.length} steps, the scenario ${steps.length}` })
+  return outcome('CL-COMPLETES', violations)
+}
+
+/** With a wrong finish hash, no continuation is received (silence until the adapter stops). */
+export const finishHashVerified: Check = (run) => {
+  if (run.run.redirects.length === 0)
+    return [
+      { rule: 'CL-FINISH-HASH', observed: 0, violations: [], unobservedReason: 'no interaction took place' },
+    ]
+  const continued = run.exchanges.filter(isContinuation)
+  return outcome(
+    'CL-FINISH-HASH',
+    continued.map((exchange) => ({
+      message: `continued the grant (${exchange.request.url}) after a finish redirect whose hash was wrong`,
+      exchange,
+    })),
+  )
+}
+
+/** The refused step reports the status and error code, and nothing is paid after it. */
+export const errorSurfaced: Check = (run) => {
+  const refused = run.exchanges.find((exchange) => exchange.fault !== undefined)
+  if (!refused || !run.run.report)
+    return [
+      {
+        rule: 'CL-ERROR-SURFACED',
+        observed: 0,
+        violations: [],
+        unobservedReason: 'the refused request was never made',
+      },
+    ]
+  const envelope = responseJson(refused)?.error as { code: string }
+  const step = run.run.report.steps.find((s) => s.op === run.scenario.failsAt)
+  const violations: Violation[] = []
+  if (!step || step.ok) violations.push({ message: `step ${run.scenario.failsAt} was reported as succeeded` })
+  else if (step.error?.status !== refused.response.status || step.error?.code !== envelope.code)
+    violations.push({
+      message: `step ${step.op} reported ${JSON.stringify(step.error)}, not status ${refused.response.status} with code ${envelope.code}`,
+      exchange: refused,
+    })
+  const after = run.exchanges.filter(
+    (exchange) =>
+      exchange.seq > refused.seq &&
+      (pathOf(exchange).startsWith('/outgoing-payments') ||
+        /outgoing-payment/.test(new TextDecoder().decode(exchange.request.body ?? new Uint8Array()))),
+  )
+  for (const exchange of after)
+    violations.push({
+      message: `went on to ${exchange.request.method} ${exchange.request.url} after the refusal`,
+      exchange,
+    })
+  return outcome('CL-ERROR-SURFACED', violations)
+}
+
+/** The list reports every item the setup created, once each. */
+export const listWalked: Check = (run) => {
+  const listed = run.setup.listed ?? []
+  const step = run.run.report?.steps.find((s) => s.op.startsWith('list-'))
+  if (!step?.ok)
+    return [
+      {
+        rule: 'CL-LIST-WALK',
+        observed: 0,
+        violations: [],
+        unobservedReason: 'the list step did not succeed',
+      },
+    ]
+  const items = step.items ?? []
+  const seen = new Set(items)
+  const missing = listed.filter((id) => !seen.has(id))
+  const violations: Violation[] = []
+  if (items.length !== seen.size)
+    violations.push({ message: `${items.length - seen.size} items reported twice` })
+  if (missing.length > 0)
+    violations.push({
+      message: `${missing.length} of the ${listed.length} incoming payments are missing, e.g. ${missing[0]}`,
+    })
+  return outcome('CL-LIST-WALK', violations)
+}
+
+/** Amounts sent are those the scenario gave; amounts reported are those the server returned. */
+export const amountsExact: Check = (run) => {
+  const violations: Violation[] = []
+  let observed = 0
+  const steps = run.scenario.steps(run.ase)
+  for (const exchange of run.exchanges) {
+    const sent = requestJson(exchange)?.incomingAmount as { value?: unknown } | undefined
+    if (!sent || exchange.request.method !== 'POST') continue
+    const given = steps.flatMap((step) =>
+      step.op === 'create-incoming-payment' && step.incomingAmount ? [step.incomingAmount] : [],
+    )[0]
+    if (!given) continue
+    observed++
+    if (sent.value !== given.value)
+      violations.push({
+        message: `sent incomingAmount.value ${JSON.stringify(sent.value)} for ${given.value}`,
+        exchange,
+      })
+  }
+  // A resource changes (an incoming payment receives): any value the server returned for it is a faithful one.
+  for (const step of run.run.report?.steps ?? []) {
+    if (!step.ok || !step.id || !step.resource) continue
+    const answers = run.exchanges.filter((e) => responseJson(e)?.id === step.id)
+    const returned = answers.flatMap((e) => amountsIn(responseJson(e)))
+    for (const reported of amountsIn(step.resource)) {
+      const values = returned.filter((a) => a.at === reported.at).map((a) => a.value)
+      if (values.length === 0) continue
+      observed++
+      if (!values.includes(reported.value))
+        violations.push({
+          message: `step ${step.op} reported ${reported.at}.value ${JSON.stringify(reported.value)}; the server returned ${[...new Set(values)].map((v) => JSON.stringify(v)).join(' or ')}`,
+          exchange: answers.at(-1),
+        })
+    }
+  }
+  return [{ rule: 'CL-AMOUNT-EXACT', observed, violations }]
+}

@@ -1,0 +1,74 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { formatExchange } from '../conformance/http/format-exchange.ts'
+import { renderJunit } from '../reports/src/render-junit.ts'
+import { renderVerdictMarkdown, summaryLines } from '../reports/src/render-verdict.ts'
+import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
+import { specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
+import { computeVerdict } from '../reports/src/verdict.ts'
+import { buildVerdictDocument, type VerdictDocument } from '../reports/src/verdict-document.ts'
+import { CLIENT_RULES } from './client-rules.ts'
+import type { ClientSuiteResult } from './run-client-suite.ts'
+import type { SimulatedAse } from './simulated-ase.ts'
+
+/** The server mode's verdict document, about a client: `subject` says so and names the adapter. */
+export interface ClientVerdictDocument extends VerdictDocument {
+  subject: { kind: 'client'; adapter: string; client?: string }
+}
+
+export const CONSENT = 'http (the suite plays the user on the reference server consent page)'
+
+/**
+ * Writes the same reports as the server mode under `dir`: verdict/verdict.json, .md, .html, junit.xml, and
+ * exchanges/<scenario>.txt with every request the ASE received from the client (exchange and curl line).
+ */
+export function writeClientReports(
+  dir: string,
+  ase: SimulatedAse,
+  adapter: string,
+  result: ClientSuiteResult,
+): ClientVerdictDocument {
+  const verdict = computeVerdict(CLIENT_RULES, result.records)
+  const document: ClientVerdictDocument = {
+    ...buildVerdictDocument({
+      verdict,
+      subject: {
+        target: `client: ${result.clientName ?? adapter}`,
+        walletAddresses: { client: ase.client.walletAddress, ...ase.plan.walletAddresses },
+        suite: suiteIdentity(),
+        spec: specIdentity(),
+        consentDrivers: [CONSENT],
+        finishedAt: new Date().toISOString(),
+        latency: [],
+      },
+      runStatus: verdict.tests.failed > 0 ? 'failed' : 'passed',
+      otherFailures: [],
+      evidence: result.evidence,
+    }),
+    subject: { kind: 'client', adapter, ...(result.clientName ? { client: result.clientName } : {}) },
+  }
+  const verdictDir = join(dir, 'verdict')
+  const exchangesDir = join(dir, 'exchanges')
+  for (const folder of [verdictDir, exchangesDir]) {
+    rmSync(folder, { recursive: true, force: true })
+    mkdirSync(folder, { recursive: true })
+  }
+  writeFileSync(join(verdictDir, 'verdict.json'), `${JSON.stringify(document, null, 2)}\n`)
+  writeFileSync(join(verdictDir, 'verdict.md'), renderVerdictMarkdown(document))
+  writeFileSync(join(verdictDir, 'verdict.html'), renderVerdictHtml(document))
+  writeFileSync(join(verdictDir, 'junit.xml'), renderJunit(document))
+  for (const { scenario, label } of result.runs) {
+    const exchanges = ase.recorder.of(label)
+    const text = exchanges.map(
+      (e) =>
+        `## request #${e.seq} (${e.server} server, +${e.receivedAt - exchanges[0]!.receivedAt} ms)${e.fault ? ` fault: ${e.fault}` : ''}\n${formatExchange(e)}`,
+    )
+    writeFileSync(join(exchangesDir, `${scenario.name}.txt`), `${text.join('\n')}\n`)
+  }
+  return document
+}
+
+/** The console lines: the headline, then each tier's counts and what did not pass. */
+export function verdictLines(document: ClientVerdictDocument): string[] {
+  return [`\n${document.headline}`, ...summaryLines(document)]
+}

@@ -1,0 +1,100 @@
+import { formatExchange } from '../conformance/http/format-exchange.ts'
+import type { TestRecord } from '../reports/src/verdict.ts'
+import type { Evidence } from '../reports/src/verdict-document.ts'
+import type { Check, RuleOutcome } from './checks/check.ts'
+import { continuationForm, continueWait, rotatedTokens, tokenExpiry } from './checks/grant-checks.ts'
+import {
+  amountsExact,
+  completes,
+  errorSurfaced,
+  finishHashVerified,
+  listWalked,
+} from './checks/outcome-checks.ts'
+import {
+  amountStrings,
+  incomingPaymentFirst,
+  listBounds,
+  outgoingPaymentForm,
+  quoteAmounts,
+} from './checks/request-form-checks.ts'
+import { contentDigests, keyIds, signedResourceRequests } from './checks/signature-checks.ts'
+import type { ClientRuleId } from './client-rules.ts'
+import type { ScenarioRun } from './recorded-traffic.ts'
+
+/** Checked on whatever the client sent in every scenario: a rule with nothing to look at says nothing. */
+const EVERY_SCENARIO: readonly Check[] = [
+  signedResourceRequests,
+  contentDigests,
+  keyIds,
+  amountStrings,
+  listBounds,
+  quoteAmounts,
+  outgoingPaymentForm,
+  incomingPaymentFirst,
+  continueWait,
+  continuationForm,
+  tokenExpiry,
+  rotatedTokens,
+  completes,
+]
+
+/** Checked only in the scenarios that name the rule: they need the scenario's fault or set-up. */
+const NAMED_BY_SCENARIO: Partial<Record<ClientRuleId, Check>> = {
+  'CL-FINISH-HASH': finishHashVerified,
+  'CL-ERROR-SURFACED': errorSurfaced,
+  'CL-LIST-WALK': listWalked,
+  'CL-AMOUNT-EXACT': amountsExact,
+}
+
+/** The rules checked only where a scenario names them. */
+export const NAMED_ONLY_RULES = Object.keys(NAMED_BY_SCENARIO)
+
+const SHOWN_VIOLATIONS = 5
+const SHOWN_EXCHANGES = 3
+
+/** One test record per rule the scenario observed (or was there to observe), as the server mode's verdict reads them. */
+export function gradeScenario(run: ScenarioRun): {
+  records: TestRecord[]
+  evidence: Record<string, Evidence[]>
+} {
+  const named = run.scenario.rules.flatMap((rule) => {
+    const check = NAMED_BY_SCENARIO[rule]
+    return check ? [check] : []
+  })
+  const outcomes = [...EVERY_SCENARIO, ...named].flatMap((check) => check(run))
+  const records: TestRecord[] = []
+  const evidence: Record<string, Evidence[]> = {}
+  for (const outcome of outcomes) {
+    const record = toRecord(run, outcome)
+    if (!record) continue
+    records.push(record)
+    const shown = outcome.violations
+      .flatMap((v) => (v.exchange ? [v.exchange] : []))
+      .slice(0, SHOWN_EXCHANGES)
+    if (shown.length > 0)
+      evidence[record.title] = shown.map((exchange) => ({
+        name: `request #${exchange.seq}: ${exchange.request.method} ${new URL(exchange.request.url).pathname} -> ${exchange.response.status}${exchange.fault ? ` (fault: ${exchange.fault})` : ''}`,
+        body: formatExchange(exchange),
+      }))
+  }
+  return { records, evidence }
+}
+
+function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefined {
+  const declared = (run.scenario.rules as readonly string[]).includes(outcome.rule)
+  const base = {
+    title: `${run.scenario.name}: ${outcome.rule}`,
+    file: `client scenario ${run.scenario.name}`,
+    rules: [outcome.rule],
+    warnings: [],
+    errors: [] as string[],
+  }
+  if (outcome.observed === 0 && outcome.violations.length === 0) {
+    if (!declared) return undefined
+    return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? 'nothing to observe' }
+  }
+  if (outcome.violations.length === 0) return { ...base, outcome: 'passed' }
+  const messages = outcome.violations.slice(0, SHOWN_VIOLATIONS).map((v) => `[${outcome.rule}] ${v.message}`)
+  const more = outcome.violations.length - SHOWN_VIOLATIONS
+  return { ...base, outcome: 'failed', errors: more > 0 ? [...messages, `... and ${more} more`] : messages }
+}

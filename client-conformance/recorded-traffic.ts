@@ -1,0 +1,106 @@
+import { parseDictionary } from 'structured-headers'
+import type { RecordedExchange } from './recording-proxy.ts'
+import type { AdapterRun } from './run-adapter.ts'
+import type { Scenario } from './scenarios.ts'
+import type { SimulatedAse } from './simulated-ase.ts'
+
+/** Everything a check may read about one scenario's run. */
+export interface ScenarioRun {
+  scenario: Scenario
+  ase: SimulatedAse
+  /** The client's requests in this scenario (the user's consent-page requests are not the client's). */
+  exchanges: RecordedExchange[]
+  /** Every exchange of the whole run, for what the client learned in earlier scenarios. */
+  all: RecordedExchange[]
+  run: AdapterRun
+  /** What the scenario's setup created. */
+  setup: { listed?: string[] }
+}
+
+const RESOURCE_PATH = /^\/(incoming-payments|outgoing-payments|quotes)(\/|$)/
+
+export const pathOf = (exchange: RecordedExchange) => new URL(exchange.request.url).pathname
+
+export function isClientExchange(exchange: RecordedExchange): boolean {
+  return !(exchange.server === 'auth' && pathOf(exchange).startsWith('/interact/'))
+}
+
+/** Requests to the resource endpoints (not wallet address documents or keys). */
+export function isResourceRequest(exchange: RecordedExchange): boolean {
+  return exchange.server === 'resource' && RESOURCE_PATH.test(pathOf(exchange))
+}
+
+export function isGrantRequest(exchange: RecordedExchange): boolean {
+  return exchange.server === 'auth' && exchange.request.method === 'POST' && pathOf(exchange) === '/'
+}
+
+export function isContinuation(exchange: RecordedExchange): boolean {
+  return (
+    exchange.server === 'auth' &&
+    exchange.request.method === 'POST' &&
+    pathOf(exchange).startsWith('/continue/')
+  )
+}
+
+export function isRotation(exchange: RecordedExchange): boolean {
+  return (
+    exchange.server === 'auth' && exchange.request.method === 'POST' && pathOf(exchange).startsWith('/token/')
+  )
+}
+
+/** The GNAP token the request presents, if any. */
+export function tokenOf(exchange: RecordedExchange): string | undefined {
+  return /^GNAP\s+(.+)$/.exec(exchange.request.headers.authorization ?? '')?.[1]
+}
+
+export function requestJson(exchange: RecordedExchange): Record<string, unknown> | undefined {
+  if (!exchange.request.body) return undefined
+  try {
+    return JSON.parse(new TextDecoder().decode(exchange.request.body))
+  } catch {
+    return undefined
+  }
+}
+
+export function responseJson(exchange: RecordedExchange): Record<string, unknown> | undefined {
+  const json = exchange.response.json
+  return json && typeof json === 'object' ? (json as Record<string, unknown>) : undefined
+}
+
+/** One signature of Signature-Input: its label, covered components and keyid. */
+export interface SignatureInput {
+  label: string
+  components: string[]
+  keyid?: string
+}
+
+/** The members of Signature-Input; an unparsable field gives none. */
+export function signatureInputs(exchange: RecordedExchange): SignatureInput[] {
+  const field = exchange.request.headers['signature-input']
+  if (!field) return []
+  try {
+    return [...parseDictionary(field)].flatMap(([label, [value, params]]) => {
+      if (!Array.isArray(value)) return []
+      const components = value.map(([item]) => String(item))
+      const keyid = params.get('keyid')
+      return [{ label, components, ...(typeof keyid === 'string' ? { keyid } : {}) }]
+    })
+  } catch {
+    return []
+  }
+}
+
+/** Access tokens the authorization server issued (as the client saw them): value, and when they stop being usable. */
+export function issuedTokens(
+  exchanges: readonly RecordedExchange[],
+): Map<string, { expiresAt: number; exchange: RecordedExchange }> {
+  const tokens = new Map<string, { expiresAt: number; exchange: RecordedExchange }>()
+  for (const exchange of exchanges) {
+    if (exchange.server !== 'auth' || exchange.response.status >= 300) continue
+    const token = responseJson(exchange)?.access_token as { value?: string; expires_in?: number } | undefined
+    if (!token?.value) continue
+    const lifetime = token.expires_in === undefined ? Number.POSITIVE_INFINITY : token.expires_in * 1000
+    tokens.set(token.value, { expiresAt: exchange.respondedAt + lifetime, exchange })
+  }
+  return tokens
+}

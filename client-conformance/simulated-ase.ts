@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { exportPrivateKeyPem } from '../clients/src/index.ts'
+import { startLocalClientWallet } from '../conformance/client-identity/local-client-wallet.ts'
+import { type SimulatedAsePlan, simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
+import { Recorder, type RecordingProxy, startRecordingProxy } from './recording-proxy.ts'
+
+export interface SimulatedAse {
+  plan: SimulatedAsePlan
+  recorder: Recorder
+  client: { walletAddress: string; keyId: string; privateKeyPem: string }
+  /** The authorization server's proxy URL: requests there are grant, continuation and token requests. */
+  authUrl: string
+  close(): Promise<void>
+}
+
+// The first start after npm ci also builds the embedded database cluster: on a loaded machine that is slow.
+const STARTUP_TIMEOUT_MS = 120_000
+
+/**
+ * Starts the reference server as the ASE (its plan: reference-run/simulated-ase-plan.ts, from REFERENCE_PORT), its
+ * two recording proxies and the client's wallet address (a fresh key per run).
+ */
+export async function startSimulatedAse(env: NodeJS.ProcessEnv, cwd: string): Promise<SimulatedAse> {
+  const plan = simulatedAsePlan(env)
+  const server = spawn(plan.command[0]!, plan.command.slice(1), {
+    cwd,
+    env: { ...process.env, ...plan.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr = `${stderr}${chunk}`.slice(-4000)
+  })
+  const closers: (() => Promise<void>)[] = [() => stop(server)]
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer()
+  }
+  try {
+    await waitForHealth(`${plan.resourceUpstream}/healthz`, server, () => stderr)
+    const recorder = new Recorder()
+    const proxies: RecordingProxy[] = [
+      await startRecordingProxy({
+        port: plan.resourceProxyPort,
+        upstream: plan.resourceUpstream,
+        server: 'resource',
+        recorder,
+      }),
+      await startRecordingProxy({
+        port: plan.authProxyPort,
+        upstream: plan.authUpstream,
+        server: 'auth',
+        recorder,
+      }),
+    ]
+    for (const proxy of proxies) closers.push(proxy.close)
+    const wallet = await startLocalClientWallet()
+    closers.push(wallet.close)
+    const { identity } = wallet
+    return {
+      plan,
+      recorder,
+      authUrl: proxies[1]!.url,
+      client: {
+        walletAddress: identity.walletAddress,
+        keyId: identity.key.keyId,
+        privateKeyPem: exportPrivateKeyPem(identity.key),
+      },
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+async function waitForHealth(url: string, server: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`the reference server exited (${server.exitCode}) at start: ${stderr().trim()}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`the reference server did not answer ${url} within ${STARTUP_TIMEOUT_MS / 1000} s`)
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    server.once('exit', () => resolve())
+    server.kill('SIGTERM')
+  })
+}

@@ -1,0 +1,80 @@
+import { generateClientKey } from '../../clients/src/index.ts'
+import type { ScenarioRun } from '../recorded-traffic.ts'
+import { type RecordedExchange, Recorder } from '../recording-proxy.ts'
+import type { AdapterRun } from '../run-adapter.ts'
+import { SCENARIOS } from '../scenarios.ts'
+import type { SimulatedAse } from '../simulated-ase.ts'
+
+const key = generateClientKey('test-key')
+
+/** A simulated ASE that was never started: enough for scenarios and checks. */
+export const fakeAse: SimulatedAse = {
+  plan: {
+    command: [],
+    env: {},
+    resourceProxyPort: 1,
+    authProxyPort: 2,
+    resourceUpstream: 'http://127.0.0.1:3',
+    authUpstream: 'http://127.0.0.1:4',
+    finishUri: 'http://127.0.0.1:5/finish',
+    walletAddresses: {
+      sender: 'http://rs.test/alice',
+      receiver: 'http://rs.test/bob',
+      listed: 'http://rs.test/carol',
+    },
+  },
+  recorder: new Recorder(),
+  client: { walletAddress: 'http://client.test/client', keyId: key.keyId, privateKeyPem: '' },
+  authUrl: 'http://as.test',
+  close: async () => {},
+}
+
+let seq = 0
+
+/** One recorded exchange; the body is sent as these exact bytes. */
+export function exchange(opts: {
+  method?: string
+  url: string
+  server?: RecordedExchange['server']
+  headers?: Record<string, string>
+  body?: string
+  status?: number
+  response?: unknown
+  receivedAt?: number
+  respondedAt?: number
+}): RecordedExchange {
+  const text = opts.response === undefined ? '' : JSON.stringify(opts.response)
+  const at = opts.receivedAt ?? 1000
+  return {
+    seq: ++seq,
+    scenario: 'payment-flow',
+    server: opts.server ?? (opts.url.startsWith('http://as.test') ? 'auth' : 'resource'),
+    receivedAt: at,
+    respondedAt: opts.respondedAt ?? at + 10,
+    request: {
+      method: opts.method ?? 'GET',
+      url: opts.url,
+      headers: opts.headers ?? {},
+      ...(opts.body === undefined ? {} : { body: new TextEncoder().encode(opts.body) }),
+    },
+    response: {
+      status: opts.status ?? 200,
+      headers: {},
+      body: new TextEncoder().encode(text),
+      text,
+      json: opts.response,
+    },
+  }
+}
+
+/** The payment-flow scenario's run over these exchanges. */
+export function scenarioRun(exchanges: RecordedExchange[], run: Partial<AdapterRun> = {}): ScenarioRun {
+  return {
+    scenario: SCENARIOS[0]!,
+    ase: fakeAse,
+    exchanges,
+    all: exchanges,
+    run: { redirects: [], stderr: '', durationMs: 0, stoppedAfterSilence: false, ...run },
+    setup: {},
+  }
+}

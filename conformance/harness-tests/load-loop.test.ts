@@ -83,7 +83,7 @@ describe('what a wrong iteration is counted as', () => {
     [
       'a request that got no answer, after earlier ones did',
       new FailedIteration(new Error('fetch failed: ECONNREFUSED\nmore'), 201, 'create-quote'),
-      'no answer (fetch failed: ECONNREFUSED)',
+      'failed (fetch failed: ECONNREFUSED)',
     ],
   ]
   for (const [name, error, label] of cases) {

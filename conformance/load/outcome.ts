@@ -17,8 +17,8 @@ export class FailedIteration extends Error {
 /**
  * How a failed iteration is counted: by the status of the wrong answer, with the rule it broke when the status
  * itself was right (a 201 whose body breaks the schema is `201 GEN-SCHEMA`) or was a server error, and the
- * OpenAPI operation that answered (`400 (create-quote)`); `no answer` when the request itself failed (refused,
- * reset, timed out).
+ * OpenAPI operation that answered (`400 (create-quote)`); `failed (why)` when something else failed: a request
+ * (refused, reset, timed out) or the consent driver.
  */
 export function describeFailure(error: unknown): string {
   const cause = error instanceof FailedIteration ? error.cause : error
@@ -27,7 +27,7 @@ export function describeFailure(error: unknown): string {
   // request that got none.
   const aboutAnswer = cause instanceof ResponseCheckError || isExpectFailure(cause)
   const status = error instanceof FailedIteration && aboutAnswer ? error.lastStatus : undefined
-  if (status === undefined) return `no answer (${firstLine(message).slice(0, 80)})`
+  if (status === undefined) return `failed (${firstLine(message).slice(0, 80)})`
   const rules = rulesNamedIn(message)
   const broke = cause instanceof ResponseCheckError || (status >= 200 && status < 300)
   const what = broke && rules.length > 0 ? `${status} ${rules.join('+')}` : String(status)

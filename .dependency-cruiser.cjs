@@ -9,23 +9,19 @@
 const MAY_IMPORT = {
   // The run's settings: environment variable names, defaults, report paths. A leaf.
   settings: [],
+  // The official OpenAPI documents: where they are, how they are loaded and compiled. A leaf both sides read.
+  openapi: [],
   // The Open Payments client: signing, transport, curl lines. Knows no test and no server.
   clients: [],
-  // The reference server is started by command, never imported; it imports nothing of the project.
-  'reference-server': [],
+  // The reference server is started by command, never imported; of the project it reads only the documents.
+  'reference-server': ['openapi'],
   // The suite: it tests any server through the client and the target file, and reads the run's settings.
-  conformance: ['clients', 'settings'],
-  // The reports read the suite's rule registry and findings, the target and the OpenAPI documents it names; the
-  // verdict page's test renders the page in the suite's Chromium.
-  reports: [
-    'conformance/rules',
-    'conformance/target',
-    'conformance/openapi',
-    'conformance/consent',
-    'settings',
-  ],
+  conformance: ['clients', 'settings', 'openapi'],
+  // The reports read the suite's rule registry and findings and the target; the verdict page's test renders the
+  // page in the suite's Chromium.
+  reports: ['conformance/rules', 'conformance/target', 'conformance/consent', 'settings', 'openapi'],
   // The command line drives a run: it checks the target, runs the suite and writes the reports.
-  cli: ['conformance', 'reports', 'client-conformance', 'settings'],
+  cli: ['conformance', 'reports', 'client-conformance', 'settings', 'openapi'],
   // The reference run starts the server and breaks copies of it (mutants), and judges the suite's results.
   'reference-run': ['conformance', 'reports', 'reference-server', 'settings'],
   // Client mode: plays the ASE with the reference server (its plan from the reference run, started by command),

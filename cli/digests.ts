@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { type ApiName, openApiPath } from '../conformance/openapi/load-openapi.ts'
+import { type ApiName, openApiPath } from '../openapi/official-documents.ts'
 import { specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
 
 const ROOT = new URL('..', import.meta.url).pathname

@@ -18,14 +18,18 @@ export function withoutPrivateKeys(target: Record<string, unknown>): Record<stri
 }
 
 /**
- * One .tar.gz with what a published verdict rests on: the verdict files, Playwright's HTML report, the target
- * file without private keys, the baseline used, and SHA-256 digests of the suite and the spec documents.
+ * One .tar.gz with what a published verdict rests on: the verdict files, Playwright's HTML report (without its
+ * traces), the target file without private keys, the baseline used, and SHA-256 digests of the suite and the spec
+ * documents. Token values appear in none of them, only their fingerprints (conformance/http/redact-tokens.ts).
  */
 export function writeEvidenceArchive(paths: ReportPaths, targetFile: string, baselineFile?: string): string {
   const staging = mkdtempSync(join(tmpdir(), 'op-conformance-archive-'))
   try {
     cpSync(paths.verdict, join(staging, 'verdict'), { recursive: true })
-    if (existsSync(paths.html)) cpSync(paths.html, join(staging, 'html'), { recursive: true })
+    // Playwright's traces (zip files) record requests as sent, tokens included, and cannot be redacted: they stay
+    // in the local report only.
+    if (existsSync(paths.html))
+      cpSync(paths.html, join(staging, 'html'), { recursive: true, filter: (path) => !path.endsWith('.zip') })
     const target = JSON.parse(readFileSync(targetFile, 'utf8')) as Record<string, unknown>
     writeFileSync(join(staging, 'target.json'), `${JSON.stringify(withoutPrivateKeys(target), null, 2)}\n`)
     if (baselineFile) cpSync(baselineFile, join(staging, 'baseline.json'))

@@ -31,14 +31,15 @@ Options of run:
   --output DIR       Where the reports go (default reports/output, or $REPORT_DIR). The run first clears what it
                      writes there: html/, allure-results/, allure-report/, verdict/, test-results/, blob/ and
                      conformance-evidence.tar.gz; nothing else in DIR is touched.
-  --baseline FILE    Expected failures of this target (docs/baseline.md; schema reports/schemas/baseline.schema.json):
-                     a listed failure does not fail the run; a listed failure that now passes fails it as stale.
+  --baseline FILE    Expected failures and expected untested rules of this target (docs/baseline.md; schema
+                     reports/schemas/baseline.schema.json): a listed failure does not fail the run, a listed gap
+                     does not make it INCOMPLETE; a listed failure or gap that now passes fails it as stale.
   --shard I/N        Run the I-th of N parts of the suite; writes a Playwright blob report to DIR/blob/ and no
                      verdict. Merge the N output folders with op-conformance merge.
   --quick            Do not wait for tokens or quotes to expire: those checks are skipped, saying why (the
                      verdict is then INCOMPLETE at best).
   --grep REGEXP      Only the tests whose title matches, e.g. --grep @WA-DOC for one rule's tests (a filtered run
-                     gives NO VERDICT: it checks only part of the spec).
+                     gives NO VERDICT and reports only the rules its tests declare; no match: exit status 2).
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).
   --help             This text.
   --workers N        Tests run at once (default 4, whatever the cores: the run mostly waits for the target).
@@ -67,13 +68,18 @@ Target file:
   capabilities, waits, amounts, routes and a TLS CA. See conformance/targets/README.md and
   conformance/targets/example-target.json.
 
-Exit status:
-  0  conformant: no spec rule failed or was inconclusive (beyond those the baseline expects), and no baseline
-     entry is stale. The headline still says whether every rule was checked (CONFORMANT, INCOMPLETE, NO VERDICT).
-  1  not conformant: a spec rule failed or was inconclusive, a baseline entry is stale, or (against the reference
-     server) its ledger check failed.
-  2  configuration: bad arguments, an invalid target or baseline file, or a target that cannot be reached
-     (the pre-flight); no test ran and no verdict was written.
+Exit status (the same for run and merge; docs/verdict.md):
+  status  headline         when
+  0       CONFORMANT       every spec rule checked passed, or every failure and gap is one the baseline expects
+  1       NOT CONFORMANT   a spec rule failed or was inconclusive (beyond the baseline), a baseline entry is
+                           stale, or (against the reference server) its ledger check failed
+  2       (no verdict)     the run could not start: bad arguments, an unknown Playwright option, an invalid
+                           target or baseline file, an unreachable target, a client identity the target does not
+                           accept, or a --grep that matches no test; nothing is judged
+  3       INCOMPLETE       a spec MUST rule was not tested (a capability off, --quick, a prerequisite that failed)
+                           and the baseline does not list it under expectedUntested
+  4       NO VERDICT       a filtered run (--grep, one spec file): only part of the spec was checked
+  A shard (--shard I/N) writes no verdict: it exits 0, or 1 when a test failed; the merge decides.
 
 Environment:
   REPORT_DIR          default for --output.

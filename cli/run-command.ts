@@ -4,6 +4,7 @@ import { join, relative, resolve } from 'node:path'
 import { UNUSABLE_TARGET_EXIT } from '../conformance/preflight/global-setup.ts'
 import { loadTargetFile } from '../conformance/target/load-target.ts'
 import { loadBaseline } from '../reports/src/baseline.ts'
+import { EXIT } from '../reports/src/exit-status.ts'
 import type { VerdictDocument } from '../reports/src/verdict-document.ts'
 import {
   BASELINE_ENV,
@@ -22,14 +23,14 @@ import { HELP } from './help.ts'
 import { reportLines } from './report-list.ts'
 import { parseRunOptions } from './run-options.ts'
 
-export const CONFIGURATION_EXIT = 2
+export const CONFIGURATION_EXIT = EXIT.couldNotStart
 /** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
 export const SUITE_ROOT = new URL('..', import.meta.url).pathname
 
 /**
  * `op-conformance run`: checks the target and baseline files, clears the output folder, runs the suite, then
- * builds the Allure site and the archive and says where every report is. Exits 0 conformant, 1 not, 2 when the
- * run could not start.
+ * builds the Allure site and the archive and says where every report is. Exits with the verdict's status
+ * (reports/src/exit-status.ts): 0 conformant, 1 not, 3 incomplete, 4 no verdict; 2 when the run could not start.
  */
 export function runCommand(argv: readonly string[]): number {
   const options = parseRunOptions(argv)
@@ -74,11 +75,19 @@ export function runCommand(argv: readonly string[]): number {
 
 /**
  * After the suite (or a merge): the Allure site and the archive, the list of reports, and the exit status the
- * verdict decided. Without a verdict (--list, a run that never started) there is nothing to point at.
+ * verdict decided. Without a verdict there is nothing to point at: after --list (status 0) that is expected; else
+ * the run could not start (an option Playwright refused, a filter that matched no test, a server that did not
+ * start), which is status 2, never a verdict.
  */
 export function finishReports(paths: ReportPaths, env: NodeJS.ProcessEnv, suiteStatus: number): number {
   const verdictFile = join(paths.verdict, 'verdict.json')
-  if (!existsSync(verdictFile)) return suiteStatus
+  if (!existsSync(verdictFile)) {
+    if (suiteStatus === 0) return 0
+    console.error(
+      '\nop-conformance: the run could not start, so there is no verdict (see the message above); exit status 2.',
+    )
+    return EXIT.couldNotStart
+  }
   const verdict = JSON.parse(readFileSync(verdictFile, 'utf8')) as VerdictDocument
   const allureIndex = generateAllureSite(paths.allureResults, paths.allureReport)
   const target = env[TARGET_ENV] ?? join(paths.root, 'reference-target.json')

@@ -85,6 +85,6 @@ function referenceTarget(plan: ReferenceServerPlan): TargetFile {
     },
     client: { serveLocally: true },
     consent: { driver: plan.consentDriver },
-    capabilities: { tokenExpiryWaitable: true },
+    capabilities: { tokenExpiryWaitable: true, unfundedPaymentsFail: true },
   }
 }

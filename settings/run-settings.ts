@@ -25,6 +25,12 @@ export const REPORT_DIR_ENV = 'REPORT_DIR'
  */
 export const REFERENCE_RUN_ENV = 'REFERENCE_RUN_TARGET'
 
+/**
+ * A file every token value a worker sees is appended to: only the suite's own test of redaction sets it, to scan
+ * the reports of a real run for those values (cli/test/redaction.test.ts).
+ */
+export const TOKEN_LOG_ENV = 'CONFORMANCE_TOKEN_LOG'
+
 export const DEFAULT_REPORT_DIR = 'reports/output'
 
 /** Everything a run writes, under one folder: `--output DIR`, which sets REPORT_DIR for the run. */

@@ -38,9 +38,11 @@ describe('op-conformance', () => {
       'verdict.html',
       'junit.xml',
       'npx allure open',
-      '0  conformant',
-      '1  not conformant',
-      '2  configuration',
+      '0       CONFORMANT',
+      '1       NOT CONFORMANT',
+      '2       (no verdict)',
+      '3       INCOMPLETE',
+      '4       NO VERDICT',
     ])
       assert.ok(help.stdout.includes(text), `--help mentions ${text}`)
     assert.equal(opConformance('run', '--help').stdout, help.stdout)

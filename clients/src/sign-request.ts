@@ -28,7 +28,11 @@ export async function signRequest(req: OutgoingRequest, opts: SignOptions): Prom
     headers['content-digest'] ??= contentDigest(req.body)
     headers['content-length'] ??= String(req.body.byteLength)
   }
-  const components = opts.components ?? defaultComponents(headers, req.body !== undefined)
+  const hasBody = req.body !== undefined
+  if (hasBody && !opts.components && headers['content-type'] === undefined) {
+    throw new Error('signRequest: a request with a body needs a content-type header (or explicit components)')
+  }
+  const components = opts.components ?? defaultComponents(hasBody, headers.authorization !== undefined)
   const signed = await httpbis.signMessage(
     {
       key: createSigner(opts.key.privateKey, 'ed25519', opts.key.keyId),
@@ -42,16 +46,8 @@ export async function signRequest(req: OutgoingRequest, opts: SignOptions): Prom
   return { ...req, headers: lowerCaseKeys(signed.headers as Record<string, string>) }
 }
 
-function defaultComponents(headers: Record<string, string>, hasBody: boolean): string[] {
-  const components = ['@method', '@target-uri']
-  if (headers.authorization !== undefined) components.push('authorization')
-  if (hasBody) {
-    if (headers['content-type'] === undefined) {
-      throw new Error(
-        'signRequest: a request with a body needs a content-type header (or explicit components)',
-      )
-    }
-    components.push('content-digest', 'content-length', 'content-type')
-  }
-  return components
+/** The components signRequest covers unless told otherwise: the request line, the token, and the body's headers. */
+export function defaultComponents(hasBody: boolean, hasToken = true): string[] {
+  const components = hasToken ? ['@method', '@target-uri', 'authorization'] : ['@method', '@target-uri']
+  return hasBody ? [...components, 'content-digest', 'content-length', 'content-type'] : components
 }

@@ -1,8 +1,8 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { expect } from '../fixtures/conformance-expect.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
-import { rule } from '../rules/covers.ts'
 import { TargetConfigurationError } from '../target/target-configuration-error.ts'
 import type { TargetFile } from '../target/target-file.ts'
 
@@ -42,12 +42,9 @@ export async function discover(api: ConformanceApi, target: TargetFile): Promise
 }
 
 async function fetchWalletAddress(api: ConformanceApi, url: string): Promise<WalletAddress> {
-  const { response } = await api.send({ operation: OPERATIONS.getWalletAddress, method: 'GET', url })
-  expect(
-    response.status,
-    rule('WA-DOC', `GET ${url} answers 200 (the suite discovers the servers from it)`),
-  ).toBe(200)
-  return response.json as WalletAddress
+  const exchange = await api.send({ operation: OPERATIONS.getWalletAddress, method: 'GET', url })
+  expect(exchange).toAnswer(200, 'WA-DOC', `GET ${url} (the suite discovers the servers from it)`)
+  return bodyOf(exchange, 'wallet-address')
 }
 
 function sameAsset(a: WalletAddress, b: WalletAddress): boolean {

@@ -170,7 +170,22 @@ describe('target file validation', () => {
       { ...valid, amounts: { minimum: '0' } },
       /^amounts\.minimum: must be a positive integer/,
     ],
-    ['fees as a string', { ...valid, amounts: { fees: 'yes' } }, /^amounts\.fees: must be boolean/],
+    ['the fees flag, no longer read', { ...valid, amounts: { fees: true } }, /^amounts\.fees: unknown field/],
+    [
+      'a settlement wait of zero',
+      { ...valid, waits: { settlementSeconds: 0 } },
+      /^waits\.settlementSeconds: must be >= 1/,
+    ],
+    [
+      'a minimum incoming-payment lifetime in minutes',
+      { ...valid, incomingPayments: { minimumLifetimeSeconds: '1m' } },
+      /^incomingPayments\.minimumLifetimeSeconds: must be integer/,
+    ],
+    [
+      'a minimum grant interval of zero',
+      { ...valid, grants: { minimumIntervalSeconds: 0 } },
+      /^grants\.minimumIntervalSeconds: must be >= 1/,
+    ],
   ]
   for (const [name, value, expected] of cases) {
     test(`${name} is named in the error`, () => {

@@ -2,6 +2,7 @@ import type { Exchange } from '../../clients/src/index.ts'
 import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator, SchemaViolation } from '../openapi/response-validator.ts'
 import { rule } from '../rules/covers.ts'
+import { memberRules } from '../rules/member-rules.ts'
 import { operationRule } from '../rules/operation-rules.ts'
 
 export class ResponseCheckError extends Error {
@@ -84,7 +85,13 @@ function schemaProblem(
   if (kind === 'extra-members') {
     return rule('OAS-STRICT', `${answered}; it has members the schema does not list:\n${listed(violations)}`)
   }
-  return rule('GEN-SCHEMA', `${answered}; the spec requires these members and types:\n${listed(violations)}`)
+  const named = memberRules(operation.operationId, violations).map(
+    (id) => `\n${rule(id, 'a member this rule is about is among the violations above')}`,
+  )
+  return rule(
+    'GEN-SCHEMA',
+    `${answered}; the spec requires these members and types:\n${listed(violations)}${named.join('')}`,
+  )
 }
 
 function envelopeProblem(label: string, body: unknown): string | undefined {

@@ -4,7 +4,6 @@ import { expect } from '../fixtures/conformance-expect.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { aheadOfServer } from '../resources/server-time.ts'
-import { rule } from '../rules/covers.ts'
 import { warn } from '../rules/warn.ts'
 import {
   expectAsModelled,
@@ -65,7 +64,7 @@ export class CreateIncomingPaymentCommand
       )
       return
     }
-    expect(exchange.response.status, rule('IP-CREATE', `creating: ${summarize(exchange)}`)).toBe(201)
+    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating')
     // The automatic schema check has made sure a 201 carries a string id and createdAt.
     const { id, createdAt } = exchange.response.json as { id: string; createdAt: string }
     const created: ModelPayment = {

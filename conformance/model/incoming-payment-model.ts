@@ -1,7 +1,6 @@
 import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
-import { summarize } from '../http/format-exchange.ts'
 import { readUnlessGone } from '../resources/incoming-payment-steps.ts'
 import type { PaymentSteps } from '../resources/payment-steps.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
@@ -139,10 +138,7 @@ export async function expectReadAsModelled(
     return shown
   }
   const exchange = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
-  expect(
-    exchange.response.status,
-    rule('IP-GET', `reading ${payment.id} ${where}: ${summarize(exchange)}`),
-  ).toBe(200)
+  expect(exchange).toAnswer(200, 'IP-GET', `reading ${payment.id} ${where}`)
   expectAsModelled(ruleId, exchange.response.json, payment, receiver, where)
   return exchange.response.json as IncomingPayment
 }

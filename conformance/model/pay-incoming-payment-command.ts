@@ -1,7 +1,7 @@
-import type { OutgoingPayment, Quote } from '@interledger/open-payments'
 import type fc from 'fast-check'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import {
   expectRefusedOrFailed,
   REFUSED_RECEIVER,
@@ -90,7 +90,7 @@ async function expectNothingPaid(
   const { steps, receiver } = system
   const quote = await steps.sendQuote(payment.id, { receiveAmount: amountIn(receiver, value) })
   if (quote.response.status === 201) {
-    const paid = await steps.sendPayment((quote.response.json as Quote).id)
+    const paid = await steps.sendPayment(bodyOf(quote, 'quote').id)
     await expectRefusedOrFailed(ruleId, steps, paid, what)
   } else {
     expectRefusal(quote, { rule: ruleId, what: `the quote for ${what}`, statuses: REFUSED_RECEIVER })
@@ -112,8 +112,8 @@ async function learnWhatWasPaid(
   const { steps, receiver, resources, token } = system
   const quote = await steps.sendQuote(payment.id, { receiveAmount: amountIn(receiver, value) })
   if (quote.response.status === 201) {
-    const paid = await steps.sendPayment((quote.response.json as Quote).id)
-    if (paid.response.status === 201) await steps.outcome((paid.response.json as OutgoingPayment).id)
+    const paid = await steps.sendPayment(bodyOf(quote, 'quote').id)
+    if (paid.response.status === 201) await steps.outcome(bodyOf(paid, 'outgoing-payment').id)
   }
   const shown = await readUnlessGone(resources, payment.id, token, 'IP-GET')
   if (shown === undefined) {

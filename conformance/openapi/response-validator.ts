@@ -1,5 +1,5 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
+import { createOpenApiAjv } from '../../openapi/official-documents.ts'
 import { type ApiName, loadOpenApi, type OpenApiDocument, type OpenApiOperation } from './load-openapi.ts'
 import { isUint64 } from './uint64-format.ts'
 
@@ -31,10 +31,8 @@ export class ResponseValidator {
   readonly #compiledComponents = new Map<string, ValidateFunction>()
 
   private constructor(documents: Record<ApiName, OpenApiDocument>) {
-    // strict:false because the official documents contain a misspelled keyword ajv would otherwise refuse.
-    this.#ajv = new Ajv2020({ strict: false, allErrors: true })
-    addFormats.default(this.#ajv)
-    this.#ajv.addFormat('uint64', { type: 'string', validate: isUint64 })
+    // What a server answers must be a uint64 in its canonical form (docs/spec-decisions.md, "Amounts").
+    this.#ajv = createOpenApiAjv(isUint64)
     for (const [api, document] of Object.entries(documents)) {
       for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
         this.#components.set(`${api}:${name}`, schema)

@@ -1,12 +1,8 @@
 import type { IncomingPayment } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { amountIn, bodyOf, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
 import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
-import { rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
 import { uint64ValueArb } from './arbitraries/amount-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
@@ -45,11 +41,8 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
             refused.push({ value, marker })
             return
           }
-          expect(
-            created.response.status,
-            rule('AMT-UINT64', `incomingAmount ${value} answers 201 or 400: ${summarize(created)}`),
-          ).toBe(201)
-          const payment = created.response.json as IncomingPayment
+          expect(created).toAnswer(201, 'AMT-UINT64', `incomingAmount ${value} answers 201 or 400`)
+          const payment = bodyOf(created, 'incoming-payment')
           expect(
             payment.incomingAmount,
             rule(
@@ -87,10 +80,7 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
         resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: amountIn(receiver, 1n) }),
         token,
       )
-      expect(
-        control.response.status,
-        rule('AMT-UINT64', `positive control, incomingAmount 1 is accepted: ${summarize(control)}`),
-      ).toBe(201)
+      expect(control).toAnswer(201, 'AMT-UINT64', 'positive control, incomingAmount 1 is accepted')
     },
   )
 })

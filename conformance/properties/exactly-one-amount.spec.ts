@@ -1,9 +1,6 @@
-import type { Quote, WalletAddress } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import type { WalletAddress } from '@interledger/open-payments'
+import { amountIn, bodyOf, expect, rule, summarize, test } from '../fixtures/conformance-test.ts'
 import { foreignAmount, type QuoteAmounts } from '../resources/payment-calls.ts'
-import { rule } from '../rules/covers.ts'
 import { type AmountShape, quoteRequestCaseArb } from './arbitraries/quote-arbitraries.ts'
 import { expectClientError } from './support/expect-client-error.ts'
 import { timeoutFor } from './support/property-budget.ts'
@@ -68,14 +65,12 @@ test.describe('quotes: exactly one amount, or none when the receiver has one', (
             ).toBeUndefined()
             return
           }
-          expect(
-            exchange.response.status,
-            rule(
-              expected.rule,
-              `a quote with ${Object.keys(amounts).join(' and ') || 'no amount'}: ${summarize(exchange)}`,
-            ),
-          ).toBe(201)
-          const quote = exchange.response.json as Quote
+          expect(exchange).toAnswer(
+            201,
+            expected.rule,
+            `a quote with ${Object.keys(amounts).join(' and ') || 'no amount'}`,
+          )
+          const quote = bodyOf(exchange, 'quote')
           const [fixed, value] =
             expected.fixed === 'inferred'
               ? (['receiveAmount', incoming.incomingAmount] as const)

@@ -1,12 +1,8 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import fc from 'fast-check'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
 import { expectAccessGranted } from '../gnap/access-checks.ts'
 import { outgoingPaymentAccess } from '../gnap/grant-requests.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
 import { uint64ValueArb } from './arbitraries/amount-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
@@ -43,10 +39,7 @@ test.describe('amounts: a grant keeps the limit it is asked for, digit for digit
                 `${what} answers a client error, not a server error: ${summarize(exchange)}`,
               ),
             ).toBeLessThan(500)
-            expect(
-              exchange.response.status,
-              rule('AMT-UINT64', `${what} is granted, or refused with 400: ${summarize(exchange)}`),
-            ).toBe(400)
+            expect(exchange).toAnswer(400, 'AMT-UINT64', `${what} is granted, or refused with 400`)
             refused.push(`${key} ${value}`)
             return
           }

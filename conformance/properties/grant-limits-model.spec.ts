@@ -37,7 +37,9 @@ const grantCaseArb = fc.record({
 test.describe('grant limits: a model of what a limited grant lets through', () => {
   test(
     'any sequence of payments, failed payments, interval changes and readings under a debitAmount or receiveAmount limit agrees with the model',
-    waitsLong(propertyDetails(NAME, 'LIM-AMOUNT', 'LIM-INTERVAL', 'GSA-GET', 'OP-FAILED')),
+    // Not OP-FAILED: a second payment into a completed receiver may be sent, failed or refused
+    // (docs/spec-decisions.md), so the model checks only what a failed one releases.
+    waitsLong(propertyDetails(NAME, 'LIM-AMOUNT', 'LIM-INTERVAL', 'GSA-GET')),
     async ({ grants, resources, discovery, paymentSteps }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
       const { unit, sender, receiver: receiverAddress } = discovery

@@ -1,10 +1,8 @@
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { expect, rule, summarize, test } from '../fixtures/conformance-test.ts'
 import { walkBackward, walkForward } from '../resources/list-pages.ts'
 import { expectBackwardWalk, expectNothingBefore, repeated } from '../resources/pagination-checks.ts'
 import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
-import { rule } from '../rules/covers.ts'
 import { listWalkCaseArb } from './arbitraries/pagination-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
@@ -40,10 +38,7 @@ test.describe('pagination: any page size walks a list once, forward and back', (
               metadata: markerMetadata(`${marker}-${own.length}`),
             })
             const created = await resources.send(call, token)
-            expect(
-              created.response.status,
-              rule('IP-CREATE', `creating an item: ${summarize(created)}`),
-            ).toBe(201)
+            expect(created).toAnswer(201, 'IP-CREATE', 'creating an item')
             own.push((created.response.json as { id: string }).id)
           }
           const mine = collection === 'incoming-payments' ? own.slice(0, ownItems) : []

@@ -1,15 +1,12 @@
 import type { OutgoingPayment } from '@interledger/open-payments'
 import fc from 'fast-check'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { amountIn, bodyOf, expect, rule, summarize, test } from '../fixtures/conformance-test.ts'
 import { MAX_UINT64 } from '../openapi/uint64-format.ts'
 import { BEYOND_ANY_BALANCE } from '../resources/payment-calls.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { hasMarker, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
-import { rule } from '../rules/covers.ts'
 import { paymentValueArb } from './arbitraries/amount-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
@@ -61,14 +58,12 @@ test.describe('amounts: an outgoing payment keeps the debitAmount it is given, d
           refused.push({ value, marker, token })
           return 0n
         }
-        expect(
-          created.response.status,
-          rule(
-            'OP-CREATE-INCOMING',
-            `${what} answers 201${mayRefuse ? ' or a refusal' : ''}: ${summarize(created)}`,
-          ),
-        ).toBe(201)
-        const payment = created.response.json as OutgoingPayment
+        expect(created).toAnswer(
+          201,
+          'OP-CREATE-INCOMING',
+          `${what} answers 201${mayRefuse ? ' or a refusal' : ''}`,
+        )
+        const payment = bodyOf(created, 'outgoing-payment')
         expect(
           payment.debitAmount,
           rule('AMT-UINT64', `create returns debitAmount ${value} digit for digit: ${summarize(created)}`),

@@ -1,11 +1,6 @@
-import type { Quote } from '@interledger/open-payments'
 import fc from 'fast-check'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { amountIn, bodyOf, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
 import { expectRefusal } from '../resources/refusals.ts'
-import { rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
 import { uint64ValueArb } from './arbitraries/amount-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'
@@ -44,12 +39,9 @@ test.describe('amounts: a quote keeps the uint64 amount it is given, digit for d
             refused.push(`${fixed} ${value}`)
             return
           }
+          expect(exchange).toAnswer(201, 'QT-CREATE', `a quote for ${fixed} ${value} answers 201 or 400`)
           expect(
-            exchange.response.status,
-            rule('QT-CREATE', `a quote for ${fixed} ${value} answers 201 or 400: ${summarize(exchange)}`),
-          ).toBe(201)
-          expect(
-            (exchange.response.json as Quote)[fixed],
+            bodyOf(exchange, 'quote')[fixed],
             rule('AMT-UINT64', `the quote keeps ${fixed} ${value} digit for digit: ${summarize(exchange)}`),
           ).toEqual(amount)
         },

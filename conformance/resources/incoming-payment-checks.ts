@@ -68,7 +68,7 @@ export function expectCreated(
   const body = exchange.response.json as IncomingPayment
   const check = (ruleId: RuleId, field: string, actual: unknown, expected: unknown) =>
     expect(actual, rule(ruleId, `${what}: ${field} (${summarize(exchange)})`)).toEqual(expected)
-  expect(exchange.response.status, rule('IP-CREATE', `${what} answers 201: ${summarize(exchange)}`)).toBe(201)
+  expect(exchange).toAnswer(201, 'IP-CREATE', what)
   check('IP-CREATE', 'id is a URL', URL.canParse(String(body.id)), true)
   check('IP-CREATE', 'walletAddress is the wallet address id', body.walletAddress, walletAddress.id)
   check('IP-CREATE', 'completed is false', body.completed, false)

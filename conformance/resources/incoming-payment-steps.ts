@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { IncomingPayment, OutgoingPayment, WalletAddress } from '@interledger/open-payments'
+import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { resourceUrl } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import type { PaymentSteps } from './payment-steps.ts'
@@ -27,7 +27,7 @@ export async function expectRefusedOrFailed(
   what: string,
 ): Promise<void> {
   if (exchange.response.status === 201) {
-    const id = (exchange.response.json as OutgoingPayment).id
+    const id = bodyOf(exchange, 'outgoing-payment').id
     const { state, detail } = await steps.outcome(id)
     expect(
       state,
@@ -86,10 +86,7 @@ export async function readUnlessGone(
 ): Promise<IncomingPayment | undefined> {
   const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
   if (GONE.includes(exchange.response.status)) return undefined
-  expect(
-    exchange.response.status,
-    rule(ruleId, `GET ${id} answers 200, or 401, 403 or 404 once it is gone: ${summarize(exchange)}`),
-  ).toBe(200)
+  expect(exchange).toAnswer(200, ruleId, `GET ${id} answers 200, or 401, 403 or 404 once it is gone`)
   return exchange.response.json as IncomingPayment
 }
 
@@ -102,6 +99,6 @@ export async function readIncomingPayment(
   ruleId: RuleId,
 ): Promise<Exchange> {
   const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
-  expect(exchange.response.status, rule(ruleId, `GET ${id} answers 200: ${summarize(exchange)}`)).toBe(200)
+  expect(exchange).toAnswer(200, ruleId, `GET ${id}`)
   return exchange
 }

@@ -9,7 +9,7 @@ import { amountIn, type Discovery } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
 import type { OutgoingLimits } from '../gnap/grant-requests.ts'
 import type { Grants } from '../gnap/grants.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import type { PaymentSteps } from './payment-steps.ts'
@@ -77,11 +77,8 @@ export class LimitedPayments {
   }
 
   expectPaid(attempt: PaymentAttempt, ruleId: RuleId, what: string): OutgoingPaymentWithSpentAmounts {
-    expect(
-      attempt.exchange.response.status,
-      rule(ruleId, `${what} is within the grant's limits and created (201): ${summarize(attempt.exchange)}`),
-    ).toBe(201)
-    return attempt.exchange.response.json as OutgoingPaymentWithSpentAmounts
+    expect(attempt.exchange).toAnswer(201, ruleId, `${what} is within the grant's limits and created (201)`)
+    return bodyOf(attempt.exchange, 'outgoing-payment-with-spent-amounts')
   }
 
   /** 403 (or `statuses`) with the error envelope, and no outgoing payment behind it. */
@@ -110,7 +107,7 @@ export class LimitedPayments {
       resourceCalls.getOutgoingPaymentGrant(this.context.discovery.sender),
       this.token,
     )
-    expect(exchange.response.status, rule(ruleId, `${what}: ${summarize(exchange)}`)).toBe(200)
+    expect(exchange).toAnswer(200, ruleId, what)
     return exchange
   }
 }

@@ -52,7 +52,7 @@ export async function fetchPage(
   ruleId: RuleId,
 ): Promise<Page> {
   const exchange = await resources.send(call, token)
-  expect(exchange.response.status, rule(ruleId, `listing answers 200: ${summarize(exchange)}`)).toBe(200)
+  expect(exchange).toAnswer(200, ruleId, 'listing')
   const body = exchange.response.json as { pagination?: PageInfo; result?: ListedItem[] }
   expect(
     typeof body.pagination === 'object' && Array.isArray(body.result),

@@ -11,21 +11,23 @@ import type { Exchange } from '../../clients/src/index.ts'
 import type { Discovery } from '../discovery/discovery.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
 import type { SharedGrants } from '../fixtures/shared-grants.ts'
-import { summarize } from '../http/format-exchange.ts'
 import type { RequestInput } from '../http/response-checks.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import { warn } from '../rules/warn.ts'
+import { SETTINGS, settlementTimeoutMs } from '../target/ase-settings.ts'
 import { describeAmount, isFullySent, sentWithinDebit } from './amount-checks.ts'
 import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
 import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from './progress.ts'
 import { resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { sleep } from './server-time.ts'
+import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkListUntil } from './walk-list.ts'
 
-/** How long a payment may take to settle; a target that pays over a real network needs seconds, not minutes. */
-export const SETTLEMENT_TIMEOUT_MS = 30_000
+/** How long a payment may take to settle: the target's `waits.settlementSeconds`, else 30 s. */
+export const SETTLEMENT_TIMEOUT_MS = settlementTimeoutMs()
 /** Settling slower than this is reported (OP-PROCESS, a SHOULD), with the time measured. */
 const PROMPT_SETTLEMENT_MS = 5_000
 const POLL_INTERVALS = [100, 250, 500, 1000]
@@ -66,11 +68,11 @@ export class PaymentSteps {
       paymentCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options }),
       token ?? (await this.sharedGrants.token('incoming-payment')),
     )
-    expect(
-      exchange.response.status,
-      rule('IP-CREATE', `creating the incoming payment to pay: ${summarize(exchange)}`),
-    ).toBe(201)
-    return { payment: exchange.response.json as IncomingPaymentWithPaymentMethods, receivedAt: Date.now() }
+    if (options.expiresAt !== undefined) {
+      skipIfShortLifetimeRefused(exchange, options.expiresAt.getTime() - Date.now())
+    }
+    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating the incoming payment to pay')
+    return { payment: bodyOf(exchange, 'incoming-payment-with-methods'), receivedAt: Date.now() }
   }
 
   /** `input: 'invalid'` for amounts the spec forbids (both, or in the wrong asset). */
@@ -81,8 +83,8 @@ export class PaymentSteps {
 
   async quote(receiver: string, amounts: QuoteAmounts, ruleId: RuleId = 'QT-CREATE'): Promise<Quote> {
     const exchange = await this.sendQuote(receiver, amounts)
-    expect(exchange.response.status, rule(ruleId, `creating a quote: ${summarize(exchange)}`)).toBe(201)
-    return exchange.response.json as Quote
+    expect(exchange).toAnswer(201, ruleId, 'creating a quote')
+    return bodyOf(exchange, 'quote')
   }
 
   /** Form 1. */
@@ -93,11 +95,8 @@ export class PaymentSteps {
 
   async pay(quote: Quote, ruleId: RuleId = 'OP-CREATE-QUOTE'): Promise<OutgoingPaymentWithSpentAmounts> {
     const exchange = await this.sendPayment(quote.id)
-    expect(
-      exchange.response.status,
-      rule(ruleId, `creating an outgoing payment from a quote: ${summarize(exchange)}`),
-    ).toBe(201)
-    return exchange.response.json as OutgoingPaymentWithSpentAmounts
+    expect(exchange).toAnswer(201, ruleId, 'creating an outgoing payment from a quote')
+    return bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
   }
 
   /** Form 2: no quote, a fixed debitAmount in the sender's asset. */
@@ -142,10 +141,7 @@ export class PaymentSteps {
       resourceCalls.getIncomingPayment(id),
       token ?? (await this.sharedGrants.token('incoming-payment')),
     )
-    expect(
-      exchange.response.status,
-      rule('IP-GET', `reading the incoming payment: ${summarize(exchange)}`),
-    ).toBe(200)
+    expect(exchange).toAnswer(200, 'IP-GET', 'reading the incoming payment')
     return exchange.response.json as IncomingPayment
   }
 
@@ -224,8 +220,8 @@ export class PaymentSteps {
     let announced = false
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.#getOutgoing(id, token)
-      expect(exchange.response.status, rule('OP-GET', `reading ${id}: ${summarize(exchange)}`)).toBe(200)
-      const payment = exchange.response.json as OutgoingPayment
+      expect(exchange).toAnswer(200, 'OP-GET', `reading ${id}`)
+      const payment = bodyOf(exchange, 'outgoing-payment')
       const detail = describeProgress(payment)
       const elapsedMs = Date.now() - started
       if (payment.failed) return { state: 'failed', detail, payment, elapsedMs }
@@ -271,7 +267,8 @@ function skipAsSlow(id: string, detail: string, ruleId: RuleId): void {
   warn('OP-PROCESS', `${id} was not processed within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`)
   test.skip(
     true,
-    `${id} did not settle within ${SETTLEMENT_TIMEOUT_MS / 1000} s (an OP-PROCESS warning), so ${ruleId} could not be checked: ${detail}`,
+    `${id} did not settle within ${SETTLEMENT_TIMEOUT_MS / 1000} s (an OP-PROCESS warning), so ${ruleId} could not be checked: ${detail}; ` +
+      `set ${SETTINGS.settlement} to how long the target takes`,
   )
 }
 

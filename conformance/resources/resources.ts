@@ -8,9 +8,8 @@ import type {
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { bodyOf } from '../openapi/body-of.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
-import { rule } from '../rules/covers.ts'
 import { hasMarker, type ResourceCall, resourceCalls } from './resource-calls.ts'
 import { walkList } from './walk-list.ts'
 
@@ -36,11 +35,8 @@ export class Resources {
     value?: bigint,
   ): Promise<IncomingPaymentWithPaymentMethods> {
     const exchange = await this.send(resourceCalls.createIncomingPayment(walletAddress, marker, value), token)
-    expect(
-      exchange.response.status,
-      rule('IP-CREATE', `creating an incoming payment: ${summarize(exchange)}`),
-    ).toBe(201)
-    return exchange.response.json as IncomingPaymentWithPaymentMethods
+    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating an incoming payment')
+    return bodyOf(exchange, 'incoming-payment-with-methods')
   }
 
   async createQuote(
@@ -50,8 +46,8 @@ export class Resources {
     debitValue: bigint,
   ): Promise<Quote> {
     const exchange = await this.send(resourceCalls.createQuote(sender, receiver, debitValue), token)
-    expect(exchange.response.status, rule('QT-CREATE', `creating a quote: ${summarize(exchange)}`)).toBe(201)
-    return exchange.response.json as Quote
+    expect(exchange).toAnswer(201, 'QT-CREATE', 'creating a quote')
+    return bodyOf(exchange, 'quote')
   }
 
   async createOutgoingPayment(
@@ -61,11 +57,8 @@ export class Resources {
     marker = newMarker(),
   ): Promise<OutgoingPayment> {
     const exchange = await this.send(resourceCalls.createOutgoingPayment(sender, quoteId, marker), token)
-    expect(
-      exchange.response.status,
-      rule('OP-CREATE-QUOTE', `creating an outgoing payment from a quote: ${summarize(exchange)}`),
-    ).toBe(201)
-    return exchange.response.json as OutgoingPayment
+    expect(exchange).toAnswer(201, 'OP-CREATE-QUOTE', 'creating an outgoing payment from a quote')
+    return bodyOf(exchange, 'outgoing-payment')
   }
 
   /**

@@ -1,7 +1,5 @@
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../fixtures/conformance-expect.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
 import type { ResourceCall } from './resource-calls.ts'
 
@@ -44,7 +42,7 @@ export async function walkListUntil(
   let call = first
   for (let page = 0; page < MAX_PAGES; page++) {
     const exchange = await resources.send(call, token)
-    expect(exchange.response.status, rule(ruleId, `listing: ${summarize(exchange)}`)).toBe(200)
+    expect(exchange).toAnswer(200, ruleId, 'listing')
     const body = exchange.response.json as ListPage
     items.push(...(body.result ?? []))
     if ((body.result ?? []).some(until)) return { items, complete: true }

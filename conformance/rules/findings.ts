@@ -9,6 +9,21 @@ export const INVALID_INPUT_RESPONSES_ANNOTATION = 'invalid-input responses'
 export const CONSENT_ANNOTATION = 'consent driver'
 /** The target's response times of the test's requests, JSON `{operationId: [ms, ...]}`. */
 export const LATENCY_ANNOTATION = 'latency'
+/** A property test's search, JSON (PropertyRun): the verdict reports it. */
+export const PROPERTY_ANNOTATION = 'property'
+
+/** How far a property's search went, and why it stopped. */
+export interface PropertyRun {
+  name: string
+  /** Inputs checked (fast-check's runs less the skipped ones). */
+  runs: number
+  /** Runs the budget allowed. */
+  numRuns: number
+  profile: 'quick' | 'full'
+  seed: number
+  /** `counterexample`: an input failed (the search went no further); `time limit`: the budget's time ran out. */
+  stopped: 'completed' | 'time limit' | 'counterexample'
+}
 
 /**
  * Records a `[RULE-ID] message` finding on the running test; outside a test (a worker's discovery) there is

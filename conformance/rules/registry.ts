@@ -214,6 +214,13 @@ const RULE_LIST = [
     statement: 'A continuation after consent returns access_token {value, manage, access} with continue.',
   },
   {
+    id: 'CONT-SUBJECT',
+    level: 'MUST',
+    section: S.continuation,
+    statement:
+      'A continuation response that carries subject gives sub_ids: an array of objects with string id and format.',
+  },
+  {
     id: 'CONT-WAIT',
     level: 'MUST',
     section: S.continuation,
@@ -286,6 +293,13 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.incoming,
     statement: 'methods holds ilp methods with a valid ilpAddress and base64url sharedSecret.',
+  },
+  {
+    id: 'IP-FRESH-DETAILS',
+    level: 'SHOULD',
+    section: 'spec-decisions.md: Resources (payment details)',
+    statement:
+      'Two incoming payments do not share one ilpAddress and sharedSecret pair (the spec does not say it: a warning).',
   },
   {
     id: 'IP-GET',
@@ -375,6 +389,13 @@ const RULE_LIST = [
     section: S.quote,
     statement: "Across assets, debitAmount is in the sender's asset and receiveAmount in the receiver's.",
   },
+  {
+    id: 'QT-METHOD',
+    level: 'MUST',
+    section: S.quote,
+    statement:
+      'A quote created with method "ilp" says method "ilp", on create and get (the one value shown).',
+  },
 
   // Outgoing payments and grant limits.
   {
@@ -388,6 +409,13 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'An outgoing payment created from an incoming payment and debitAmount returns 201.',
+  },
+  {
+    id: 'OP-DEBIT-ASSET',
+    level: 'MUST',
+    section: S.endpoints,
+    statement:
+      "A form-2 debitAmount in another assetCode or assetScale than the sender's wallet address is refused with 400, and nothing is created.",
   },
   {
     id: 'OP-QUOTE-ONCE',
@@ -426,6 +454,20 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get and list return outgoing payments; an unknown id gives 404.',
+  },
+  {
+    id: 'OP-RECEIVER',
+    level: 'MUST',
+    section: S.outgoing,
+    statement:
+      'An outgoing payment receiver is http(s)://<host and path>/incoming-payments/<non-empty rest>: the incoming payment paid.',
+  },
+  {
+    id: 'OP-LIST-FIELDS',
+    level: 'MUST',
+    section: S.endpoints,
+    statement:
+      'Every item of GET /outgoing-payments carries the Outgoing Payment fields with their types, and the values the payment was created with.',
   },
   {
     id: 'LIM-AMOUNT',
@@ -526,6 +568,28 @@ const RULE_LIST = [
     section: 'Resources and their fields: List query parameters',
     statement:
       'A list of incoming or outgoing payments without the required wallet-address is refused with 400.',
+  },
+  {
+    id: 'REQ-UNKNOWN-MEMBER',
+    level: 'MUST',
+    section: 'OpenAPI 1.3.0: additionalProperties: false (request bodies)',
+    tier: 'beyond-spec',
+    statement:
+      'A create body with a member its OpenAPI 1.3.0 schema does not list is refused with 400 and creates nothing (the spec is silent; ignoring the member is a warning).',
+  },
+  {
+    id: 'IP-UNSIGNED-READ',
+    level: 'MUST',
+    section: 'spec-decisions.md: Resources (incoming payment read without a signature)',
+    statement:
+      'A get-incoming-payment with a valid token and no signature is refused with 401 or answered with the public view; the full payment is a warning (the spec does not mark the signature required there).',
+  },
+  {
+    id: 'AUTH-CLIENT-SCOPE',
+    level: 'MUST',
+    section: S.gnap,
+    statement:
+      "A token with read or list, not read-all or list-all, does not see another client's resources of its wallet address (upstream Open Payments; the spec names no actions).",
   },
 ] as const satisfies readonly Rule[]
 

@@ -43,15 +43,14 @@ export interface SignatureRow {
   needsToken?: true
   /** Only when the target registers a second client (secondClientIdentity). */
   needsSecondClient?: true
+  /** The request carries no signature at all (get-incoming-payment does not mark one required). */
+  unsigned?: true
   outcome: Outcome
   tamper(kit: TamperKit): Tampering | Promise<Tampering>
 }
 
-/** The components the client library covers by default (clients/src/sign-request.ts). */
-export function defaultComponents(hasBody: boolean, hasToken = true): string[] {
-  const components = hasToken ? ['@method', '@target-uri', 'authorization'] : ['@method', '@target-uri']
-  return hasBody ? [...components, 'content-digest', 'content-length', 'content-type'] : components
-}
+// The rows sign with the client library's own default components: one list, in clients/.
+export { defaultComponents } from '../../clients/src/index.ts'
 
 const MUST_REFUSE = { refuse: [401] } as const
 /** decisions.md: Rafiki checks required headers first and answers 400; the reference answers 401. */
@@ -61,6 +60,7 @@ const WARN = { warnIfAccepted: true } as const
 export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   {
     name: 'no Signature header',
+    unsigned: true,
     reason: 'the spec requires Signature on every resource request',
     rules: ['SIG-REQUIRED'],
     outcome: MISSING_HEADERS,
@@ -68,6 +68,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   },
   {
     name: 'no Signature-Input header',
+    unsigned: true,
     reason: 'the spec requires Signature-Input on every resource request',
     rules: ['SIG-REQUIRED'],
     outcome: MISSING_HEADERS,
@@ -75,6 +76,7 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   },
   {
     name: 'no signature headers at all',
+    unsigned: true,
     reason: 'an unsigned request cannot prove it comes from the token holder',
     rules: ['SIG-REQUIRED'],
     outcome: MISSING_HEADERS,

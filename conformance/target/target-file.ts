@@ -22,17 +22,32 @@ export interface TargetFile {
   capabilities?: {
     /** False when tokens live too long for the suite to wait for their expiry. */
     tokenExpiryWaitable?: boolean
+    /**
+     * True when the target fails a payment its sender cannot cover rather than hold it until it is funded: only
+     * then can the suite tell an unmarked failure from a payment still waiting.
+     */
+    unfundedPaymentsFail?: boolean
   }
   /** What the target's ledger lets the suite move; see conformance/targets/README.md. */
   amounts?: {
     /** The smallest value (sender's smallest units, uint64 decimal string) the suite sends in one payment. */
     minimum?: string
-    /** True when the target may charge fees: debit and receive amounts of a quote may differ. */
-    fees?: boolean
   }
   waits?: {
     /** The longest the suite waits for a token or a quote to expire. */
     expirySeconds?: number
+    /** The longest a payment may take to settle (default 30 s); slower is skipped, naming this field. */
+    settlementSeconds?: number
+  }
+  /** The ASE's rules for incoming payments. */
+  incomingPayments?: {
+    /** The shortest lifetime (expiresAt minus now) the target accepts; the expiry checks wait at least this. */
+    minimumLifetimeSeconds?: number
+  }
+  /** The ASE's rules for grants. */
+  grants?: {
+    /** The shortest `interval` duration the target grants; the interval checks ask for at least this. */
+    minimumIntervalSeconds?: number
   }
   /** Identities the suite reaches at another address (a server behind a proxy the suite does not go through). */
   routes?: Route[]

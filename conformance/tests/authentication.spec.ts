@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Discovery } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { covers, type RuleId, test } from '../fixtures/conformance-test.ts'
 import {
   expectAuthorizationRequired,
   expectPublicView,
   expectTokenRefused,
 } from '../resources/authentication-checks.ts'
 import { OPERATION_CASES, type OperationCase } from '../resources/operation-cases.ts'
+import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { newMarker } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { warn } from '../rules/warn.ts'
 
 type Presentation = 'nothing' | 'bearer' | 'unknown'
 
@@ -46,27 +43,21 @@ test.describe('authentication of every resource operation', () => {
                   })
                 : await api.send({ ...call, token: `unknown-${randomUUID()}`, input: 'invalid' })
 
-          if (present === 'unknown') expectTokenRefused(refused, rules[0]!, what)
-          else if (operationCase.publicView && refused.response.status === 200)
-            expectPublicView(refused, what)
-          else expectAuthorizationRequired(refused, addressedWallet(operationCase, discovery), what)
-
           const listing = operationCase.listing?.(context)
-          if (listing) {
-            const created = await resources.listed(listing, await token(), context.marker)
-            expect(created, rule(rules[0]!, `${what} created nothing`)).toBe(false)
-          }
-          const control = await api.send({ ...call, token: await token() })
-          expect(
-            control.response.status,
-            rule(rules[0]!, `positive control, the same call with a valid token: ${summarize(control)}`),
-          ).toBe(operationCase.success)
-          if (listing && !(await resources.listed(listing, await token(), context.marker))) {
-            warn(
-              rules[0]!,
-              `the list does not show what the positive control created: "created nothing" is unproven`,
-            )
-          }
+          await expectRefusedWithoutEffect(refused, {
+            rule: rules[0]!,
+            what,
+            judge: (exchange) => {
+              if (present === 'unknown') expectTokenRefused(exchange, rules[0]!, what)
+              else if (operationCase.publicView && exchange.response.status === 200)
+                expectPublicView(exchange, what)
+              else expectAuthorizationRequired(exchange, addressedWallet(operationCase, discovery), what)
+            },
+            tookEffect: listing && (async () => resources.listed(listing, await token(), context.marker)),
+            control: async () => api.send({ ...call, token: await token() }),
+            controlStatus: operationCase.success,
+            controlWhat: 'the same call with a valid token',
+          })
         })
       }
     })

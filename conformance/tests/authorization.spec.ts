@@ -1,10 +1,9 @@
 import type { IncomingPayment } from '@interledger/open-payments'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { covers, expect, rule, test } from '../fixtures/conformance-test.ts'
+import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker, Resources } from '../resources/resources.ts'
 import { walkList } from '../resources/walk-list.ts'
-import { covers, rule } from '../rules/covers.ts'
 
 const FORBIDDEN = 403
 
@@ -23,10 +22,11 @@ test.describe('authorization: a token grants only what it names', () => {
         resourceCalls.listIncomingPayments(sender),
       ]) {
         const refused = await resources.send(call, receiverToken)
-        expect(
-          refused.response.status,
-          rule('AUTH-PERMISSION', `a token for ${receiver.id} used on ${sender.id}: ${summarize(refused)}`),
-        ).toBeOneOf(accepted)
+        expect(refused).toAnswer(
+          accepted,
+          'AUTH-PERMISSION',
+          `a token for ${receiver.id} used on ${sender.id}`,
+        )
       }
       const senderList = (await grants.incomingPayment(sender, ['list'])).grant.access_token.value
       expect(
@@ -38,19 +38,17 @@ test.describe('authorization: a token grants only what it names', () => {
         resourceCalls.createIncomingPayment(receiver, marker),
         receiverToken,
       )
-      expect(
-        control.response.status,
-        rule(
-          'AUTH-PERMISSION',
-          `positive control, the same token on its own wallet address: ${summarize(control)}`,
-        ),
-      ).toBe(201)
+      expect(control).toAnswer(
+        201,
+        'AUTH-PERMISSION',
+        'positive control, the same token on its own wallet address',
+      )
     },
   )
 
   test(
     "a read token does not show another client's incoming payment",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-CLIENT-SCOPE'),
     async ({ resources, discovery, sharedGrants, secondApi, secondGrants }) => {
       test.skip(
         !secondApi || !secondGrants,
@@ -66,34 +64,30 @@ test.describe('authorization: a token grants only what it names', () => {
         .access_token.value
 
       const read = await second.send(resourceCalls.getIncomingPayment(theirs.id), secondToken)
-      expect(
-        read.response.status,
-        rule(
-          'AUTH-PERMISSION',
-          `another client's incoming payment with read, not read-all: ${summarize(read)}`,
-        ),
-      ).toBeOneOf([FORBIDDEN, 404])
+      expect(read).toAnswer(
+        [FORBIDDEN, 404],
+        'AUTH-CLIENT-SCOPE',
+        "another client's incoming payment with read, not read-all",
+      )
       // Every page: the order of a list is not specified, so the other client's payment could be on any.
       const listed = await walkList(
         second,
         resourceCalls.listIncomingPayments(receiver, 100),
         secondToken,
-        'AUTH-PERMISSION',
+        'AUTH-CLIENT-SCOPE',
       )
       expect(
         listed.map((item) => (item as IncomingPayment).id),
-        rule('AUTH-PERMISSION', "list, not list-all, leaves out another client's incoming payment"),
+        rule('AUTH-CLIENT-SCOPE', "list, not list-all, leaves out another client's incoming payment"),
       ).not.toContain(theirs.id)
 
       const own = await second.createIncomingPayment(secondToken, receiver)
       const control = await second.send(resourceCalls.getIncomingPayment(own.id), secondToken)
-      expect(
-        control.response.status,
-        rule(
-          'AUTH-PERMISSION',
-          `positive control, the second client reads its own incoming payment: ${summarize(control)}`,
-        ),
-      ).toBe(200)
+      expect(control).toAnswer(
+        200,
+        'AUTH-CLIENT-SCOPE',
+        'positive control, the second client reads its own incoming payment',
+      )
     },
   )
 
@@ -104,21 +98,17 @@ test.describe('authorization: a token grants only what it names', () => {
       const { receiver } = discovery
       const marker = newMarker()
       const call = resourceCalls.createIncomingPayment(receiver, marker)
-      const refused = await resources.send(call, await sharedGrants.token('quote'))
-      expect(refused.response.status, rule('AUTH-PERMISSION', `a quote token: ${summarize(refused)}`)).toBe(
-        FORBIDDEN,
-      )
       const incomingToken = await sharedGrants.token('incoming-payment')
-      expect(
-        await resources.listed(resourceCalls.listIncomingPayments(receiver, 100), incomingToken, marker),
-        rule('AUTH-PERMISSION', 'the refused creation created nothing'),
-      ).toBe(false)
-
-      const control = await resources.send(call, incomingToken)
-      expect(
-        control.response.status,
-        rule('AUTH-PERMISSION', `positive control, an incoming-payment token: ${summarize(control)}`),
-      ).toBe(201)
+      await expectRefusedWithoutEffect(await resources.send(call, await sharedGrants.token('quote')), {
+        rule: 'AUTH-PERMISSION',
+        what: 'a quote token',
+        statuses: [FORBIDDEN],
+        tookEffect: () =>
+          resources.listed(resourceCalls.listIncomingPayments(receiver, 100), incomingToken, marker),
+        control: () => resources.send(call, incomingToken),
+        controlStatus: 201,
+        controlWhat: 'an incoming-payment token',
+      })
     },
   )
 
@@ -131,25 +121,20 @@ test.describe('authorization: a token grants only what it names', () => {
         .value
       const payment = await resources.createIncomingPayment(withoutComplete, receiver)
 
-      const refused = await resources.send(resourceCalls.completeIncomingPayment(payment.id), withoutComplete)
-      expect(
-        refused.response.status,
-        rule('AUTH-PERMISSION', `complete without complete: ${summarize(refused)}`),
-      ).toBe(FORBIDDEN)
-      const after = await resources.send(resourceCalls.getIncomingPayment(payment.id), withoutComplete)
-      expect(
-        (after.response.json as IncomingPayment | undefined)?.completed,
-        rule('AUTH-PERMISSION', `the refused completion changed nothing: ${summarize(after)}`),
-      ).toBe(false)
-
-      const control = await resources.send(
-        resourceCalls.completeIncomingPayment(payment.id),
-        await sharedGrants.token('incoming-payment'),
-      )
-      expect(
-        control.response.status,
-        rule('AUTH-PERMISSION', `positive control, a token with complete: ${summarize(control)}`),
-      ).toBe(200)
+      const complete = resourceCalls.completeIncomingPayment(payment.id)
+      await expectRefusedWithoutEffect(await resources.send(complete, withoutComplete), {
+        rule: 'AUTH-PERMISSION',
+        what: 'complete without complete',
+        statuses: [FORBIDDEN],
+        // Anything but `completed: false` read back counts as an effect (or as no proof there was none).
+        tookEffect: async () => {
+          const after = await resources.send(resourceCalls.getIncomingPayment(payment.id), withoutComplete)
+          return (after.response.json as IncomingPayment | undefined)?.completed !== false
+        },
+        control: async () => resources.send(complete, await sharedGrants.token('incoming-payment')),
+        controlStatus: 200,
+        controlWhat: 'a token with complete',
+      })
     },
   )
 
@@ -168,16 +153,11 @@ test.describe('authorization: a token grants only what it names', () => {
       ]
       for (const { name, token } of others) {
         const refused = await resources.send(call, token)
-        expect(refused.response.status, rule('AUTH-PERMISSION', `${name}: ${summarize(refused)}`)).toBe(
-          FORBIDDEN,
-        )
+        expect(refused).toAnswer(FORBIDDEN, 'AUTH-PERMISSION', `${name}`)
       }
 
       const control = await resources.send(call, await sharedGrants.token('outgoing-payment'))
-      expect(
-        control.response.status,
-        rule('AUTH-PERMISSION', `positive control, an outgoing-payment token: ${summarize(control)}`),
-      ).toBe(200)
+      expect(control).toAnswer(200, 'AUTH-PERMISSION', 'positive control, an outgoing-payment token')
     },
   )
 })

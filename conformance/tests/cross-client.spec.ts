@@ -19,7 +19,7 @@ const NO_SECOND_CLIENT =
 test.describe('another client: read shows only the client’s own, read-all shows all', () => {
   test(
     "a quote token with read does not show another client's quote",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-CLIENT-SCOPE'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { sender, unit } = discovery
@@ -30,7 +30,7 @@ test.describe('another client: read shows only the client’s own, read-all show
       const own = await second.createQuote(secondToken, sender, payment.id, discovery.unit)
 
       await expectRefusedWithoutEffect(await second.send(resourceCalls.getQuote(theirs.id), secondToken), {
-        rule: 'AUTH-PERMISSION',
+        rule: 'AUTH-CLIENT-SCOPE',
         what: "another client's quote read with read, not read-all",
         statuses: HIDDEN,
         control: () => second.send(resourceCalls.getQuote(own.id), secondToken),
@@ -68,7 +68,7 @@ test.describe('another client: read shows only the client’s own, read-all show
 
   test(
     "an outgoing-payment token with read and list does not show another client's outgoing payment",
-    covers('AUTH-PERMISSION'),
+    covers('AUTH-CLIENT-SCOPE'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
       test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
       const { sender, unit } = discovery
@@ -89,7 +89,7 @@ test.describe('another client: read shows only the client’s own, read-all show
       await expectRefusedWithoutEffect(
         await second.send(resourceCalls.getOutgoingPayment(theirs.id), secondToken),
         {
-          rule: 'AUTH-PERMISSION',
+          rule: 'AUTH-CLIENT-SCOPE',
           what: "another client's outgoing payment read with read, not read-all",
           statuses: HIDDEN,
           control: () => second.send(resourceCalls.getOutgoingPayment(own.id), secondToken),
@@ -103,16 +103,16 @@ test.describe('another client: read shows only the client’s own, read-all show
           second,
           resourceCalls.listOutgoingPayments(sender, 100),
           secondToken,
-          'AUTH-PERMISSION',
+          'AUTH-CLIENT-SCOPE',
         )
       ).map((item) => (item as { id?: unknown }).id)
       expect(
         listed,
-        rule('AUTH-PERMISSION', "list, not list-all, leaves out another client's outgoing payment"),
+        rule('AUTH-CLIENT-SCOPE', "list, not list-all, leaves out another client's outgoing payment"),
       ).not.toContain(theirs.id)
       expect(
         listed,
-        rule('AUTH-PERMISSION', 'positive control: list shows the client its own outgoing payment'),
+        rule('AUTH-CLIENT-SCOPE', 'positive control: list shows the client its own outgoing payment'),
       ).toContain(own.id)
     },
   )

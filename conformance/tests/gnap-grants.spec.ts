@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { GrantWithAccessToken, PendingGrant } from '@interledger/open-payments'
 import { generateClientKey } from '../../clients/src/index.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { covers, expect, rule, test } from '../fixtures/conformance-test.ts'
 import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
 import type { Overrides } from '../gnap/gnap-client.ts'
 import { expectGnapError } from '../gnap/gnap-expect.ts'
@@ -13,8 +13,6 @@ import {
   outgoingPaymentAccess,
   quoteAccess,
 } from '../gnap/grant-requests.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { covers, rule } from '../rules/covers.ts'
 import { isHttpUrl } from '../target/load-target.ts'
 
 test.describe('grant requests', () => {
@@ -30,10 +28,7 @@ test.describe('grant requests', () => {
           grantRequest(grants.client, [access]),
         )
 
-        expect(
-          exchange.response.status,
-          rule('GNAP-GRANT-IMMEDIATE', `answers 200: ${summarize(exchange)}`),
-        ).toBe(200)
+        expect(exchange).toAnswer(200, 'GNAP-GRANT-IMMEDIATE', 'answers 200')
         const body = exchange.response.json as GrantWithAccessToken & { interact?: unknown }
         expect(body.interact, rule('GNAP-GRANT-IMMEDIATE', 'no interaction is asked for')).toBeUndefined()
         expect(
@@ -61,10 +56,7 @@ test.describe('grant requests', () => {
       const { request } = interactiveGrantRequest(grants.client, [outgoingPaymentAccess(discovery.sender)])
       const exchange = await grants.gnap.requestGrant(discovery.sender.authServer, request)
 
-      expect(
-        exchange.response.status,
-        rule('GNAP-GRANT-INTERACTIVE', `answers 200: ${summarize(exchange)}`),
-      ).toBe(200)
+      expect(exchange).toAnswer(200, 'GNAP-GRANT-INTERACTIVE', 'answers 200')
       const body = exchange.response.json as PendingGrant & { access_token?: unknown }
       expect(
         body.access_token,
@@ -139,13 +131,11 @@ test.describe('grant requests', () => {
         expectGnapError(refused, { rule: 'GNAP-GRANT-SIGNED', what: name, statuses: [400, 401], codes })
 
         const control = await grants.gnap.requestGrant(receiver.authServer, request)
-        expect(
-          control.response.status,
-          rule(
-            'GNAP-GRANT-SIGNED',
-            `positive control, the request signed with the client key: ${summarize(control)}`,
-          ),
-        ).toBe(200)
+        expect(control).toAnswer(
+          200,
+          'GNAP-GRANT-SIGNED',
+          'positive control, the request signed with the client key',
+        )
       })
     }
   })
@@ -203,10 +193,7 @@ test.describe('grant requests', () => {
           receiver.authServer,
           grantRequest(grants.client, [incomingPaymentAccess(receiver)]),
         )
-        expect(
-          control.response.status,
-          rule('GNAP-GRANT-INVALID', `positive control, a well-formed request: ${summarize(control)}`),
-        ).toBe(200)
+        expect(control).toAnswer(200, 'GNAP-GRANT-INVALID', 'positive control, a well-formed request')
       })
     }
   })

@@ -1,15 +1,10 @@
 import type { AccessToken } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn, covers, expect, type RuleId, rule, test, warn } from '../fixtures/conformance-test.ts'
 import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
 import { incomingPaymentAccess } from '../gnap/grant-requests.ts'
-import { summarize } from '../http/format-exchange.ts'
 import { expectTokenRefused } from '../resources/authentication-checks.ts'
 import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
 import type { Resources } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { warn } from '../rules/warn.ts'
 
 async function expectWorks(
   resources: Resources,
@@ -19,7 +14,7 @@ async function expectWorks(
   what: string,
 ) {
   const exchange = await resources.send(call, token)
-  expect(exchange.response.status, rule(ruleId, `${what} is accepted: ${summarize(exchange)}`)).toBe(200)
+  expect(exchange).toAnswer(200, ruleId, `${what} is accepted`)
 }
 
 async function expectDead(
@@ -50,10 +45,7 @@ test.describe('token management', () => {
       )
 
       const exchange = await grants.gnap.rotateToken(old)
-      expect(
-        exchange.response.status,
-        rule('TOKEN-ROTATE', `POST <manage> answers 200: ${summarize(exchange)}`),
-      ).toBe(200)
+      expect(exchange).toAnswer(200, 'TOKEN-ROTATE', 'POST <manage>')
       const rotated = (exchange.response.json as AccessToken).access_token
       expect(rotated?.value, rule('TOKEN-ROTATE', 'the rotated token has a value')).toEqual(
         expect.stringMatching(/\S/),

@@ -1,10 +1,8 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn, covers, expect, rule, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
 import { LimitedPayments, type QuotedAmount } from '../resources/limited-payments.ts'
-import { covers, rule } from '../rules/covers.ts'
 
 // Small amounts, in units of `discovery.unit` (the smallest the target lets the suite move): the sender's
 // balance is finite and every worker pays from it.

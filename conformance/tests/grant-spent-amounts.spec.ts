@@ -1,11 +1,9 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { test } from '../fixtures/conformance-test.ts'
+import { amountIn, covers, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
 import { LimitedPayments } from '../resources/limited-payments.ts'
 import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../resources/spent-amounts.ts'
-import { covers } from '../rules/covers.ts'
 
 // Small amounts, in units of `discovery.unit`: the sender's balance is finite and every worker pays from it.
 const LIMIT = 50n

@@ -1,14 +1,10 @@
 import type { IncomingPayment } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import { amountIn, covers, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
 import { expectCreated } from '../resources/incoming-payment-checks.ts'
 import { expectNothingCreated, readIncomingPayment } from '../resources/incoming-payment-steps.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
 
 /** Metadata JSON allows but storage often refuses: a server may refuse it (400), never fail on it. */
 const AWKWARD_METADATA: { name: string; metadata: Record<string, unknown> }[] = [

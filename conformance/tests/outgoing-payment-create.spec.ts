@@ -1,6 +1,14 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import {
+  amountIn,
+  bodyOf,
+  covers,
+  expect,
+  type RuleId,
+  rule,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
 import { SHARED_DEBIT_UNITS } from '../fixtures/shared-grants.ts'
 import { describeAmount, expectAmountIn, sameAsset, sentWithinDebit } from '../resources/amount-checks.ts'
@@ -10,9 +18,6 @@ import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
 import { msUntilServerPasses, sleep } from '../resources/server-time.ts'
-import { covers, rule } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { warn } from '../rules/warn.ts'
 import { expiryWaitSeconds, tooLongToWait } from '../target/expiry-wait.ts'
 
 // The timeout the tests had before the file was split; the quote expiry test adds the quote's lifetime.
@@ -43,7 +48,7 @@ test.describe('outgoing payments: create', () => {
           controlWhat: 'paying the quote',
         },
       )
-      const payment = exchange.response.json as OutgoingPaymentWithSpentAmounts
+      const payment = bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
       expect(
         {
           walletAddress: payment.walletAddress,
@@ -92,7 +97,7 @@ test.describe('outgoing payments: create', () => {
           controlWhat: "paying the incoming payment with a debitAmount in the sender's asset",
         },
       )
-      const payment = exchange.response.json as OutgoingPaymentWithSpentAmounts
+      const payment = bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
       expect(
         {
           walletAddress: payment.walletAddress,

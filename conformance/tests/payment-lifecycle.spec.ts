@@ -1,3 +1,4 @@
+import type { Quote } from '@interledger/open-payments'
 import { amountIn } from '../discovery/discovery.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { waitsLong } from '../fixtures/long-wait.ts'
@@ -7,16 +8,28 @@ import {
   REFUSED_RECEIVER,
   readUnlessGone,
 } from '../resources/incoming-payment-steps.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
+import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
 import { covers, rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
+import { incomingLifetimeMs } from '../target/ase-settings.ts'
 
-/** Long enough for a quote made right after creation, short enough to wait for (on the target's clock). */
-const RECEIVER_LIFETIME_MS = 8_000
+/**
+ * Long enough for a quote made right after creation, short enough to wait for (on the target's clock), and no
+ * shorter than the target's declared minimum lifetime.
+ */
+const RECEIVER_LIFETIME_MS = incomingLifetimeMs(8_000)
 
-test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS })
+test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS + RECEIVER_LIFETIME_MS })
+
+/**
+ * Pays the quote and waits for the payment to settle: slow settlement is an OP-PROCESS warning and skips the
+ * test (naming waits.settlementSeconds), so the receiver is read only once the payment has been processed.
+ */
+async function settled(steps: PaymentSteps, quote: Quote): Promise<void> {
+  await steps.untilSent((await steps.pay(quote)).id, 'IP-COMPLETE-ON-RECEIPT')
+}
 
 test.describe('incoming payments paid by outgoing payments', () => {
   test(
@@ -27,7 +40,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       const [whole, part] = [10n * unit, 4n * unit]
       const { payment: receiver } = await steps.receiver({ incomingValue: whole })
 
-      await steps.pay(await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, part) }))
+      await settled(steps, await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, part) }))
       const partial = await steps.untilReceived(receiver.id, part, 'IP-COMPLETE-ON-RECEIPT')
       expect(
         partial.completed,
@@ -48,7 +61,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
             `(${whole}); it quoted ${describeAmount(rest.receiveAmount)}`,
         ),
       ).toContainEqual(rest.receiveAmount)
-      await steps.pay(rest)
+      await settled(steps, rest)
       await steps.untilReceived(receiver.id, whole, 'IP-COMPLETE-ON-RECEIPT')
       await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
     },
@@ -60,7 +73,10 @@ test.describe('incoming payments paid by outgoing payments', () => {
     async ({ discovery, paymentSteps: steps }) => {
       const { receiver: receiverWallet, unit } = discovery
       const { payment: receiver } = await steps.receiver()
-      await steps.pay(await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 3n * unit) }))
+      await settled(
+        steps,
+        await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 3n * unit) }),
+      )
       // Positive control: the payment reached it, so a completion by receiving would have happened by now.
       const paid = await steps.untilReceived(receiver.id, 3n * unit, 'IP-COMPLETE-ON-RECEIPT')
       expect(
@@ -85,7 +101,10 @@ test.describe('incoming payments paid by outgoing payments', () => {
         'IP-REJECT-AFTER-COMPLETE',
       )
 
-      await steps.pay(await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 3n * unit) }))
+      await settled(
+        steps,
+        await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 3n * unit) }),
+      )
       await steps.untilReceived(receiver.id, 3n * unit, 'IP-COMPLETE-ON-RECEIPT')
       await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
 

@@ -1,21 +1,25 @@
 import type { Quote, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
+import {
+  amountIn,
+  bodyOf,
+  covers,
+  expect,
+  type RuleId,
+  rule,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 import { describeAmount, expectAmountIn } from '../resources/amount-checks.ts'
 import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
 import { expectRefusal } from '../resources/refusals.ts'
 import { resourceCalls } from '../resources/resource-calls.ts'
-import { covers, rule } from '../rules/covers.ts'
 import { notApplicable } from '../rules/not-applicable.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { warn } from '../rules/warn.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
 function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
-  expect(exchange.response.status, rule(ruleId, `the quote is created: ${summarize(exchange)}`)).toBe(201)
-  const quote = exchange.response.json as Quote
+  expect(exchange).toAnswer(201, ruleId, 'the quote is created')
+  const quote = bodyOf(exchange, 'quote')
   expect(quote.walletAddress, rule(ruleId, 'walletAddress is the sending wallet address sent')).toBe(
     sender.id,
   )
@@ -94,10 +98,7 @@ test.describe('quotes', () => {
 
       for (const amounts of [{ debitAmount }, { receiveAmount }]) {
         const control = await steps.sendQuote(payment.id, amounts)
-        expect(
-          control.response.status,
-          rule('QT-ONE-AMOUNT', `positive control, ${Object.keys(amounts)[0]} alone: ${summarize(control)}`),
-        ).toBe(201)
+        expect(control).toAnswer(201, 'QT-ONE-AMOUNT', `positive control, ${Object.keys(amounts)[0]} alone`)
       }
     },
   )
@@ -118,13 +119,11 @@ test.describe('quotes', () => {
 
       const open = await steps.receiver()
       const nothingToInfer = await steps.sendQuote(open.payment.id, {})
-      expect(
-        nothingToInfer.response.status,
-        rule(
-          'QT-INFER',
-          `a receiver without incomingAmount gives nothing to infer: ${summarize(nothingToInfer)}`,
-        ),
-      ).not.toBe(201)
+      expect(nothingToInfer).not.toAnswer(
+        201,
+        'QT-INFER',
+        'a receiver without incomingAmount gives nothing to infer',
+      )
     },
   )
 
@@ -149,10 +148,7 @@ test.describe('quotes', () => {
       const control = await steps.sendQuote(payment.id, {
         debitAmount: amountIn(sender, 5n * discovery.unit),
       })
-      expect(
-        control.response.status,
-        rule('QT-NO-AMOUNT', `positive control, the same receiver with a debitAmount: ${summarize(control)}`),
-      ).toBe(201)
+      expect(control).toAnswer(201, 'QT-NO-AMOUNT', 'positive control, the same receiver with a debitAmount')
     },
   )
 
@@ -166,8 +162,8 @@ test.describe('quotes', () => {
       const token = await sharedGrants.token('quote')
 
       const read = await resources.send(resourceCalls.getQuote(created.id), token)
-      expect(read.response.status, rule('QT-GET', `get the quote: ${summarize(read)}`)).toBe(200)
-      const quote = read.response.json as Quote
+      expect(read).toAnswer(200, 'QT-GET', 'get the quote')
+      const quote = bodyOf(read, 'quote')
       expect(
         {
           id: quote.id,
@@ -193,7 +189,7 @@ test.describe('quotes', () => {
         resourceCalls.getQuote(paymentCalls.unknownId(sender, 'quotes')),
         token,
       )
-      expect(unknown.response.status, rule('QT-GET', `an unknown quote id: ${summarize(unknown)}`)).toBe(404)
+      expect(unknown).toAnswer(404, 'QT-GET', 'an unknown quote id')
     },
   )
 

@@ -1,13 +1,10 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { test } from '../fixtures/conformance-test.ts'
+import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
 import { unknownIncomingPayment } from '../resources/incoming-payment-steps.ts'
 import { paymentCalls } from '../resources/payment-calls.ts'
 import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
 import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
 import { newMarker } from '../resources/resources.ts'
-import { covers } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
 
 type Body = Record<string, unknown>
 

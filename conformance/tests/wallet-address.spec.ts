@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '../fixtures/conformance-test.ts'
+import { covers, expect, rule, test, warn } from '../fixtures/conformance-test.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
-import { covers, rule } from '../rules/covers.ts'
 import { notApplicable } from '../rules/not-applicable.ts'
-import { warn } from '../rules/warn.ts'
 import { isHttpUrl } from '../target/load-target.ts'
 import type { TargetFile } from '../target/target-file.ts'
 
@@ -27,13 +25,9 @@ test.describe('wallet address server', () => {
         const url = addressOf(target, role)
         notApplicable(!url, `the target file gives no walletAddresses.${role}`)
 
-        const { response } = await api.send({
-          operation: OPERATIONS.getWalletAddress,
-          method: 'GET',
-          url: url!,
-        })
-
-        expect(response.status, rule('WA-DOC', 'GET <walletAddress> answers 200')).toBe(200)
+        const exchange = await api.send({ operation: OPERATIONS.getWalletAddress, method: 'GET', url: url! })
+        expect(exchange).toAnswer(200, 'WA-DOC', 'GET <walletAddress>')
+        const { response } = exchange
         const doc = response.json as Record<string, unknown>
         expect(Object.keys(doc), rule('WA-DOC', 'the document has the required fields')).toEqual(
           expect.arrayContaining(['id', 'assetCode', 'assetScale', 'authServer', 'resourceServer']),
@@ -69,13 +63,13 @@ test.describe('wallet address server', () => {
       const url = addressOf(target, role)
       notApplicable(!url, `the target file gives no walletAddresses.${role}`)
 
-      const { response } = await api.send({
+      const exchange = await api.send({
         operation: OPERATIONS.getWalletAddressKeys,
         method: 'GET',
         url: `${withoutTrailingSlash(url!)}/jwks.json`,
       })
-
-      expect(response.status, rule('WA-JWKS', 'GET <walletAddress>/jwks.json answers 200')).toBe(200)
+      expect(exchange).toAnswer(200, 'WA-JWKS', 'GET <walletAddress>/jwks.json')
+      const { response } = exchange
       const keys = (response.json as { keys?: unknown }).keys
       expect(Array.isArray(keys), rule('WA-JWKS', 'the document has a keys array')).toBe(true)
       for (const key of keys as { kid: string; x: string }[]) {
@@ -90,13 +84,9 @@ test.describe('wallet address server', () => {
   test('an unknown wallet address', covers('WA-NOT-FOUND'), async ({ api, target }) => {
     const unknown = `${withoutTrailingSlash(target.walletAddresses.sender)}-unknown-${randomUUID()}`
 
-    const { response } = await api.send({
-      operation: OPERATIONS.getWalletAddress,
-      method: 'GET',
-      url: unknown,
-    })
-
-    expect(response.status, rule('WA-NOT-FOUND', `GET ${unknown} answers 404`)).toBe(404)
+    const exchange = await api.send({ operation: OPERATIONS.getWalletAddress, method: 'GET', url: unknown })
+    expect(exchange).toAnswer(404, 'WA-NOT-FOUND', `GET ${unknown}`)
+    const { response } = exchange
     if (response.body.byteLength === 0) {
       warn('WA-NOT-FOUND', 'the 404 has an empty body; every response body should be JSON')
     } else {

@@ -12,6 +12,7 @@ import type { KnownGap, Mutant } from './mutant.ts'
 import { PAYMENT_MUTANTS } from './payment-mutants.ts'
 import { PERMISSION_MUTANTS } from './permission-mutants.ts'
 import { PROPERTY_MUTANTS } from './property-mutants.ts'
+import { SPEC_LINE_MUTANTS } from './spec-line-mutants.ts'
 
 export type { Edit, KnownGap, Mutant } from './mutant.ts'
 
@@ -23,6 +24,7 @@ export const MUTANTS: readonly Mutant[] = [
   ...PERMISSION_MUTANTS,
   ...GNAP_MUTANTS,
   ...PROPERTY_MUTANTS,
+  ...SPEC_LINE_MUTANTS,
 ]
 
 /** Real bugs the suite does not catch yet: run and reported, but they do not fail the run. */

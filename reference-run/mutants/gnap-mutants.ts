@@ -68,6 +68,20 @@ export const GNAP_MUTANTS: readonly Mutant[] = [
     rules: ['GNAP-FINISH-HASH'],
   },
   {
+    id: 'finish-nonce-echoed',
+    description:
+      "the server's finish nonce is the client's nonce handed back, so the hash binds no nonce of its own",
+    edits: [
+      {
+        file: `${SRC}/grants/service.ts`,
+        find: '      serverNonce: newNonce(),\n',
+        replace: '      serverNonce: interact.clientNonce,\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['GNAP-FINISH-HASH'],
+  },
+  {
     id: 'manage-url-shared',
     description: 'every token has the same manage URL; the token presented says which one is managed',
     // RFC 9635 lets the token value identify the token; the spec only says manage SHOULD differ per token.

@@ -161,7 +161,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/authorization.spec.ts`],
-    rules: ['AUTH-PERMISSION'],
+    rules: ['AUTH-CLIENT-SCOPE'],
   },
   {
     id: 'list-shows-other-clients',
@@ -174,7 +174,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/authorization.spec.ts`],
-    rules: ['AUTH-PERMISSION'],
+    rules: ['AUTH-CLIENT-SCOPE'],
   },
   {
     id: 'read-all-as-read',

@@ -1,12 +1,18 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
 import { KNOWN_GAPS, MUTANTS, type Mutant } from './catalog.ts'
 import { catalogProblems } from './catalog-problems.ts'
-import { failedRules, rulesWithStatus, runSuite, type SuiteRun } from './suite-run.ts'
+import { failedRules, rulesWithStatus, type SuiteRun } from './suite-run.ts'
 import { THIRD_PARTY_GAPS, THIRD_PARTY_MUTANTS } from './third-party-mutants.ts'
+import {
+  basePort,
+  brokenBecause,
+  commit,
+  committed,
+  failingTests,
+  runEditedTree,
+  table,
+  uncommittedChanges,
+  WORKERS,
+} from './tree-run.ts'
 
 /**
  * Proves the suite catches real bugs: for each mutant of the catalog, a copy of the committed tree with that
@@ -33,83 +39,11 @@ interface Outcome {
   detail: string[]
 }
 
-const repo = resolve(import.meta.dirname, '../..')
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' })
-const commit = git('rev-parse', 'HEAD').trim()
-const basePort = Number(process.env.REFERENCE_PORT || 3470)
-// One worker per run: the machine may be running other suites, and starved workers would make the
-// timing-sensitive checks (intervals, expiry) flaky rather than the mutant caught.
-const WORKERS = 1
-
-/** The file as committed, or undefined when HEAD has no such file. */
-function committed(path: string): string | undefined {
-  const shown = spawnSync('git', ['show', `${commit}:${path}`], { cwd: repo, encoding: 'utf8' })
-  return shown.status === 0 ? shown.stdout : undefined
-}
-
-let workDir: string | undefined
-
-/** A temporary copy of the committed tree, sharing the repository's node_modules. */
-function checkout(label: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `mutant-${label}-`))
-  workDir = dir
-  const archive = execFileSync('git', ['archive', commit], { cwd: repo, maxBuffer: 1 << 30 })
-  execFileSync('tar', ['-x', '-C', dir], { input: archive })
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'))
-  return dir
-}
-
-function removeWorkDir(): void {
-  if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
-  workDir = undefined
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    removeWorkDir()
-    process.exit(130)
-  })
-}
-
-async function runTree(dir: string, specs: string[], port: number): Promise<SuiteRun | Error> {
-  try {
-    return await runSuite({
-      cwd: dir,
-      specs,
-      reportDir: join(dir, 'reports/output'),
-      workers: WORKERS,
-      env: {
-        REFERENCE_PORT: String(port),
-      },
-    })
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error))
-  }
-}
-
-/** Each test that did not pass, with the first line of its first error. */
-function failingTests(run: SuiteRun): string[] {
-  return run.tests
-    .filter((t) => t.status !== 'passed' && t.status !== 'skipped')
-    .map((t) => `${t.file} › ${t.title}: ${t.errors[0]?.split('\n')[0] ?? t.status ?? 'did not run'}`)
-}
-
 /** What a property that caught the mutant shrank it to: the counterexample and replay lines of its report. */
 function counterexamples(run: SuiteRun): string[] {
   return run.tests.flatMap((t) =>
     (t.errors[0] ?? '').split('\n').filter((line) => /^(counterexample|replay): /.test(line)),
   )
-}
-
-/** Why the run cannot be judged, or undefined when it ran: a missing report, a server that did not start. */
-function brokenBecause(run: SuiteRun | Error): string[] | undefined {
-  if (run instanceof Error) return [run.message]
-  const lastLines = run.stderr.trim().split('\n').slice(-15)
-  if (run.errors.length > 0) return [...run.errors, ...lastLines]
-  const ran = run.tests.some(
-    (t) => isVerdictProject(t.project) && t.status !== undefined && t.status !== 'skipped',
-  )
-  return ran ? undefined : ['no conformance test ran', ...lastLines]
 }
 
 async function runMutant(
@@ -124,56 +58,31 @@ async function runMutant(
     return { mutant, verdict: 'broken', failed: [], gap, seconds: 0, detail }
   }
   const started = Date.now()
-  const dir = checkout(mutant.id)
-  try {
-    for (const { file, find, replace } of mutant.edits) {
-      const path = join(dir, file)
-      // A function, so `$&` and the like in the replacement are not read as patterns.
-      writeFileSync(
-        path,
-        readFileSync(path, 'utf8').replace(find, () => replace),
-      )
-    }
-    const run = await runTree(dir, mutant.specs, port)
-    const seconds = Math.round((Date.now() - started) / 1000)
-    const broken = brokenBecause(run)
-    if (broken !== undefined || run instanceof Error) {
-      return { mutant, verdict: 'broken', failed: [], gap, seconds, detail: broken ?? [] }
-    }
-    const failed = failedRules(run)
-    if (mutant.tolerated) {
-      const warned = rulesWithStatus(run, 'warning')
-      const missing = mutant.tolerated.warns.filter((id) => !warned.includes(id))
-      const ok = !mutant.rules.some((id) => failed.includes(id)) && missing.length === 0
-      const detail = ok ? [] : [...missing.map((id) => `no ${id} warning`), ...failingTests(run)]
-      return { mutant, verdict: ok ? 'tolerated' : 'FALSE FAILURE', failed, gap, seconds, detail }
-    }
-    const caught = mutant.anyRule
-      ? mutant.rules.some((id) => failed.includes(id))
-      : mutant.rules.every((id) => failed.includes(id))
-    return {
-      mutant,
-      verdict: caught ? 'caught' : 'NOT CAUGHT',
-      failed,
-      gap,
-      seconds,
-      detail: caught ? counterexamples(run) : failingTests(run),
-    }
-  } finally {
-    removeWorkDir()
+  const run = await runEditedTree(`mutant-${mutant.id}`, mutant.edits, mutant.specs, port)
+  const seconds = Math.round((Date.now() - started) / 1000)
+  const broken = brokenBecause(run)
+  if (broken !== undefined || run instanceof Error) {
+    return { mutant, verdict: 'broken', failed: [], gap, seconds, detail: broken ?? [] }
   }
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')
+  const failed = failedRules(run)
+  if (mutant.tolerated) {
+    const warned = rulesWithStatus(run, 'warning')
+    const missing = mutant.tolerated.warns.filter((id) => !warned.includes(id))
+    const ok = !mutant.rules.some((id) => failed.includes(id)) && missing.length === 0
+    const detail = ok ? [] : [...missing.map((id) => `no ${id} warning`), ...failingTests(run)]
+    return { mutant, verdict: ok ? 'tolerated' : 'FALSE FAILURE', failed, gap, seconds, detail }
+  }
+  const caught = mutant.anyRule
+    ? mutant.rules.some((id) => failed.includes(id))
+    : mutant.rules.every((id) => failed.includes(id))
+  return {
+    mutant,
+    verdict: caught ? 'caught' : 'NOT CAUGHT',
+    failed,
+    gap,
+    seconds,
+    detail: caught ? counterexamples(run) : failingTests(run),
+  }
 }
 
 const all: { mutant: Mutant; gap: string | undefined }[] = [
@@ -208,18 +117,12 @@ if (problems.length > 0) {
 const started = Date.now()
 console.log(
   `Mutants of commit ${commit.slice(0, 12)}` +
-    (git('status', '--porcelain').trim() === '' ? '' : ' (uncommitted changes are not part of the run)') +
+    (uncommittedChanges() ? ' (uncommitted changes are not part of the run)' : '') +
     `: ${selected.length} run(s), ${WORKERS} worker each.`,
 )
 
 const controlSpecs = [...new Set(selected.flatMap(({ mutant }) => mutant.specs))]
-const controlDir = checkout('control')
-let control: SuiteRun | Error
-try {
-  control = await runTree(controlDir, controlSpecs, basePort)
-} finally {
-  removeWorkDir()
-}
+const control: SuiteRun | Error = await runEditedTree('mutant-control', [], controlSpecs, basePort)
 const controlBroken = brokenBecause(control)
 if (controlBroken !== undefined || control instanceof Error) {
   console.error('The control run on the unmutated tree broke, so no mutant can be judged:')

@@ -1,14 +1,9 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
 import { RULES } from '../../conformance/rules/registry.ts'
-import {
-  computeVerdict,
-  observationsIn,
-  type RuleStatus,
-  type TestRecord,
-} from '../../reports/src/verdict.ts'
+import { plainErrorMessage, testRecord } from '../../reports/src/test-record.ts'
+import { computeVerdict, type RuleStatus, type RuleVerdict } from '../../reports/src/verdict.ts'
 import { isVerdictProject } from '../../reports/src/verdict-projects.ts'
 import { REPORT_DIR_ENV } from '../../settings/run-settings.ts'
 
@@ -67,10 +62,6 @@ interface JsonReport {
   errors: JsonError[]
 }
 
-// Playwright colours messages; the `[RULE-ID]` prefixes must start their line to be read.
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
-const plain = (error: JsonError) => (error.message ?? '').replace(ANSI, '')
-
 /** Runs `npx playwright test <specs>` in `cwd`; throws when the run left no report at all. */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const jsonFile = join(options.reportDir, 'report.json')
@@ -97,7 +88,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   })
   if (!existsSync(jsonFile)) throw new Error(`the run left no report:\n${stderr}`)
   const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport
-  return { tests: testsOf(report), errors: report.errors.map(plain), stderr }
+  return { tests: testsOf(report), errors: report.errors.map(plainErrorMessage), stderr }
 }
 
 function testsOf(report: JsonReport): FinishedTest[] {
@@ -114,7 +105,7 @@ function testsOf(report: JsonReport): FinishedTest[] {
           project: test.projectName,
           status: last?.status,
           annotations: [...test.annotations, ...(last?.annotations ?? [])],
-          errors: (last?.errors ?? []).map(plain),
+          errors: (last?.errors ?? []).map(plainErrorMessage),
         })
       }
     }
@@ -124,29 +115,20 @@ function testsOf(report: JsonReport): FinishedTest[] {
   return tests
 }
 
-/** The rules the run's verdict gives `status`, computed as the verdict reporter does. */
+/** The verdict of each rule, computed as the verdict reporter does. */
+export function ruleVerdicts(run: SuiteRun): RuleVerdict[] {
+  const records = run.tests.filter((test) => isVerdictProject(test.project)).map(testRecord)
+  return computeVerdict(RULES, records).rules
+}
+
+/** The rules the run's verdict gives `status`. */
 export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
-  const records: TestRecord[] = run.tests
-    .filter((test) => isVerdictProject(test.project))
-    .map((test) => ({
-      title: test.title,
-      file: test.file,
-      outcome: test.status === 'passed' ? 'passed' : test.status === 'skipped' ? 'skipped' : 'failed',
-      rules: descriptions(test, RULE_ANNOTATION),
-      errors: test.errors,
-      warnings: descriptions(test, WARNING_ANNOTATION),
-      ...observationsIn(test.annotations),
-    }))
-  return computeVerdict(RULES, records)
-    .rules.filter((verdict) => verdict.status === status)
+  return ruleVerdicts(run)
+    .filter((verdict) => verdict.status === status)
     .map((verdict) => verdict.rule.id)
 }
 
 /** The rules the verdict fails: a failure blames the rules its messages name, else every rule its test declares. */
 export function failedRules(run: SuiteRun): string[] {
   return rulesWithStatus(run, 'failed')
-}
-
-function descriptions(test: FinishedTest, type: string): string[] {
-  return [...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? ''))]
 }

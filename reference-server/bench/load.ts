@@ -1,6 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto'
 import { createSigner, httpbis } from 'http-message-signatures'
-import { Pool } from 'undici'
+import { Agent } from 'undici'
 
 /** Who signs: the client's key and its `keyid`. Unsigned requests (the wallet address document) pass none. */
 export interface Signer {
@@ -13,9 +13,18 @@ export interface BenchRequest {
   url: string
   token?: string
   json?: unknown
+  /** An HTML form's fields, sent unsigned as a browser submits a form. */
+  form?: string
+}
+
+export interface BenchReply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
 }
 
 export interface LoadResult {
+  /** Operations done: requests, or whole flows. */
   requests: number
   errors: number
   /** The first unexpected status and body, to say why a run had errors. */
@@ -26,49 +35,98 @@ export interface LoadResult {
 }
 
 /**
- * A closed loop: `connections` workers each send a request, wait for its answer and send the next, for
- * `seconds`. Each request is built and signed when sent, as the official client does (Ed25519,
- * Content-Digest, `sig1` over @method, @target-uri, authorization and the body's headers).
+ * An HTTP client for one closed loop, over any number of origins (a flow uses both servers). Each request is
+ * built and signed when sent, as the official client does (Ed25519, Content-Digest, `sig1` over @method,
+ * @target-uri, authorization and the body's headers). `sent` counts requests, to divide server CPU by.
  */
-export async function runLoad(options: {
-  origin: string
+export interface BenchClient {
+  send(request: BenchRequest, signer: Signer | undefined): Promise<BenchReply>
+  readonly sent: number
+  close(): Promise<void>
+}
+
+export function createBenchClient(connections: number): BenchClient {
+  const agent = new Agent({ connections, pipelining: 1 })
+  let sent = 0
+  return {
+    async send(request, signer) {
+      const { path, headers, body } = await prepare(request, signer)
+      const { origin } = new URL(request.url)
+      sent++
+      const response = await agent.request({ origin, method: request.method, path, headers, body })
+      return { status: response.statusCode, headers: response.headers, text: await response.body.text() }
+    },
+    get sent() {
+      return sent
+    },
+    close: () => agent.close(),
+  }
+}
+
+/**
+ * A closed loop: `connections` workers each run an operation, wait for it and run the next, until `seconds`
+ * have passed or `maxOperations` were started. An operation resolves to undefined when it went as expected,
+ * else to what went wrong.
+ */
+export async function runClosedLoop(options: {
   connections: number
   seconds: number
-  signer: Signer | undefined
-  next: () => BenchRequest
-  expectStatus: number
+  maxOperations: number
+  operation: () => Promise<string | undefined>
 }): Promise<LoadResult> {
-  const pool = new Pool(options.origin, { connections: options.connections, pipelining: 1 })
   const latencies: number[] = []
   let errors = 0
+  let started = 0
   let firstError: string | undefined
-  const started = performance.now()
-  const deadline = started + options.seconds * 1000
+  const begin = performance.now()
+  const deadline = begin + options.seconds * 1000
   const worker = async () => {
-    while (performance.now() < deadline) {
-      const request = options.next()
-      const { path, headers, body } = await prepare(request, options.signer)
+    while (performance.now() < deadline && started < options.maxOperations) {
+      started++
       const sent = performance.now()
+      let problem: string | undefined
       try {
-        const response = await pool.request({ method: request.method, path, headers, body })
-        const text = await response.body.text()
-        latencies.push(performance.now() - sent)
-        if (response.statusCode !== options.expectStatus) {
-          errors++
-          firstError ??= `${response.statusCode} ${text.slice(0, 300)}`
-        }
+        problem = await options.operation()
       } catch (err) {
+        problem = String(err)
+      }
+      latencies.push(performance.now() - sent)
+      if (problem !== undefined) {
         errors++
-        firstError ??= String(err)
+        firstError ??= problem
       }
     }
   }
   await Promise.all(Array.from({ length: options.connections }, worker))
-  const seconds = (performance.now() - started) / 1000
-  await pool.close()
+  const seconds = (performance.now() - begin) / 1000
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0
   return { requests: latencies.length, errors, firstError, seconds, p50Ms: at(0.5), p99Ms: at(0.99) }
+}
+
+/** One request per operation, each expected to answer `expectStatus`. */
+export async function runLoad(options: {
+  connections: number
+  seconds: number
+  maxOperations: number
+  signer: Signer | undefined
+  next: () => BenchRequest
+  expectStatus: number
+}): Promise<LoadResult> {
+  const client = createBenchClient(options.connections)
+  try {
+    return await runClosedLoop({
+      ...options,
+      operation: async () => {
+        const reply = await client.send(options.next(), options.signer)
+        return reply.status === options.expectStatus
+          ? undefined
+          : `${reply.status} ${reply.text.slice(0, 300)}`
+      },
+    })
+  } finally {
+    await client.close()
+  }
 }
 
 async function prepare(
@@ -76,6 +134,10 @@ async function prepare(
   signer: Signer | undefined,
 ): Promise<{ path: string; headers: Record<string, string>; body: string | undefined }> {
   const url = new URL(request.url)
+  const path = url.pathname + url.search
+  if (request.form !== undefined) {
+    return { path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: request.form }
+  }
   const body = request.json === undefined ? undefined : JSON.stringify(request.json)
   const headers: Record<string, string> = {}
   if (request.token !== undefined) headers.authorization = `GNAP ${request.token}`
@@ -83,7 +145,7 @@ async function prepare(
     headers['content-type'] = 'application/json'
     headers['content-digest'] = `sha-512=:${createHash('sha512').update(body).digest('base64')}:`
   }
-  if (signer === undefined) return { path: url.pathname + url.search, headers, body }
+  if (signer === undefined) return { path, headers, body }
   const signed = await httpbis.signMessage(
     {
       key: createSigner(signer.privateKey, 'ed25519', signer.keyId),
@@ -103,5 +165,5 @@ async function prepare(
         body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     },
   )
-  return { path: url.pathname + url.search, headers: signed.headers as Record<string, string>, body }
+  return { path, headers: signed.headers as Record<string, string>, body }
 }

@@ -1,20 +1,24 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { createServer } from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
-import type { AccessItem } from '@interledger/open-payments'
-import { approvedOutgoingGrant, issuedGrant } from '../test/gnap-helpers.ts'
-import { send, type TestClient } from '../test/signing-client.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { TestClient } from '../test/signing-client.ts'
 import { ed25519VerifiesPerSecond, insertsPerSecond, startTrivialServer } from './floor.ts'
-import { type BenchRequest, type LoadResult, runLoad, type Signer } from './load.ts'
+import { createBenchClient, runClosedLoop, runLoad, type Signer } from './load.ts'
+import { type LedgerReport, printLedger, printResults, type Row } from './report.ts'
+import { type Context, prepare, SCENARIOS, type Scenario } from './scenarios.ts'
 import { type ServerUnderTest, startServerUnderTest } from './server-under-test.ts'
 
 // `npm run bench`: the reference server under a closed-loop, signing load on loopback, on the embedded
-// database and (with DATABASE_URL) on Postgres, next to the floor every server on this machine pays.
-// Bounded: BENCH_SECONDS per request kind (default 10), BENCH_RUNS interleaved runs (default 1, medians).
+// database and (with DATABASE_URL) on Postgres, next to the floor every server on this machine pays, then the
+// ledger check on each database (no money created or lost under load).
+// Bounded: BENCH_SECONDS per operation (default 10) and at most BENCH_MAX_OPERATIONS of each (default
+// 100000), BENCH_RUNS interleaved runs (default 1, medians).
 
 const env = process.env
 const SECONDS = Number(env.BENCH_SECONDS ?? 10)
+const MAX_OPERATIONS = Number(env.BENCH_MAX_OPERATIONS ?? 100_000)
+const QUIET_LIMIT_MS = 60_000
 const RUNS = Number(env.BENCH_RUNS ?? 1)
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 16)
 // The server takes PORT and PORT+1, the client's wallet address PORT+3 and the trivial server PORT+4.
@@ -23,86 +27,8 @@ const PORT = Number(env.BENCH_PORT ?? 3490)
 const repoRoot = path.resolve(env.BENCH_SERVER_ROOT ?? path.resolve(import.meta.dirname, '../..'))
 const all: [string, string | undefined][] = [['pglite', undefined]]
 if (env.DATABASE_URL) all.push(['postgres', env.DATABASE_URL])
-// BENCH_DATABASES and BENCH_ONLY (a substring of the request names) narrow a run, e.g. to profile one request.
+// BENCH_DATABASES and BENCH_ONLY (a substring of the operation names) narrow a run, e.g. to profile one.
 const databases = all.filter(([name]) => (env.BENCH_DATABASES ?? name).split(',').includes(name))
-
-interface Scenario {
-  name: string
-  signed: boolean
-  expectStatus: number
-  next: (ctx: Context) => BenchRequest
-}
-
-interface Context {
-  server: ServerUnderTest
-  alice: string
-  bob: string
-  receiverToken: string
-  outgoingToken: string
-  /** Incoming payments to bob, without incomingAmount, made before the load. */
-  incomingIds: string[]
-}
-
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T
-const one = { value: '1', assetCode: 'USD', assetScale: 2 }
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'GET wallet address',
-    signed: false,
-    expectStatus: 200,
-    next: (c) => ({ method: 'GET', url: c.alice }),
-  },
-  {
-    name: 'signed POST /incoming-payments',
-    signed: true,
-    expectStatus: 201,
-    next: (c) => ({
-      method: 'POST',
-      url: `${c.server.url}/incoming-payments`,
-      token: c.receiverToken,
-      json: { walletAddress: c.bob, metadata: { order: 'INV-1' } },
-    }),
-  },
-  {
-    name: 'signed GET /incoming-payments/{id}',
-    signed: true,
-    expectStatus: 200,
-    next: (c) => ({ method: 'GET', url: pick(c.incomingIds), token: c.receiverToken }),
-  },
-  {
-    name: 'signed GET /incoming-payments (list 20)',
-    signed: true,
-    expectStatus: 200,
-    next: (c) => ({
-      method: 'GET',
-      url: `${c.server.url}/incoming-payments?wallet-address=${encodeURIComponent(c.bob)}&first=20`,
-      token: c.receiverToken,
-    }),
-  },
-  {
-    name: 'signed POST /quotes',
-    signed: true,
-    expectStatus: 201,
-    next: (c) => ({
-      method: 'POST',
-      url: `${c.server.url}/quotes`,
-      token: c.receiverToken,
-      json: { walletAddress: c.alice, receiver: pick(c.incomingIds), method: 'ilp', debitAmount: one },
-    }),
-  },
-  {
-    name: 'signed POST /outgoing-payments',
-    signed: true,
-    expectStatus: 201,
-    next: (c) => ({
-      method: 'POST',
-      url: `${c.server.url}/outgoing-payments`,
-      token: c.outgoingToken,
-      json: { walletAddress: c.alice, incomingPayment: pick(c.incomingIds), debitAmount: one },
-    }),
-  },
-]
 
 /** The client identity: a wallet address document and JWKS served on PORT+3. */
 async function startClient(): Promise<TestClient> {
@@ -138,55 +64,58 @@ async function startClient(): Promise<TestClient> {
   }
 }
 
-async function prepare(server: ServerUnderTest, client: TestClient): Promise<Context> {
-  const [alice, bob] = [`${server.url}/alice`, `${server.url}/bob`]
-  const receiver = await issuedGrant(server.authUrl, client, [
-    { type: 'incoming-payment', actions: ['create', 'read', 'list'], identifier: bob } as AccessItem,
-    { type: 'quote', actions: ['create', 'read'] } as AccessItem,
-  ])
-  const outgoing = await approvedOutgoingGrant(server.authUrl, client, [
-    { type: 'outgoing-payment', actions: ['create', 'read'], identifier: alice } as AccessItem,
-  ])
-  const receiverToken = receiver.access_token?.value ?? ''
-  const incomingIds: string[] = []
-  for (let i = 0; i < 50; i++) {
-    const reply = await send(client, {
-      method: 'POST',
-      url: `${server.url}/incoming-payments`,
-      token: receiverToken,
-      json: { walletAddress: bob },
-    })
-    incomingIds.push((reply.body as { id: string }).id)
-  }
-  return { server, alice, bob, receiverToken, outgoingToken: outgoing.access_token?.value ?? '', incomingIds }
-}
-
-interface Row extends LoadResult {
-  cpuMsPerRequest: number
-  rssMb: number
-}
-
 async function measure(ctx: Context, scenario: Scenario, signer: Signer): Promise<Row> {
+  const client = createBenchClient(CONNECTIONS)
   const cpuBefore = ctx.server.cpuMs()
-  const result = await runLoad({
-    origin: ctx.server.url,
+  const databaseCpuBefore = await ctx.server.databaseCpuMs()
+  const result = await runClosedLoop({
     connections: CONNECTIONS,
     seconds: SECONDS,
-    signer: scenario.signed ? signer : undefined,
-    next: () => scenario.next(ctx),
-    expectStatus: scenario.expectStatus,
+    maxOperations: MAX_OPERATIONS,
+    operation: () => scenario.run(ctx, client, signer),
   })
+  await quiet(ctx.server)
   const cpu = ctx.server.cpuMs() - cpuBefore
-  return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests), rssMb: ctx.server.rssMb() }
+  const databaseCpu = (await ctx.server.databaseCpuMs()) - databaseCpuBefore
+  await client.close()
+  const operations = Math.max(1, result.requests)
+  return {
+    ...result,
+    requestsPerOperation: client.sent / operations,
+    cpuMsPerOperation: cpu / operations,
+    databaseCpuMsPerOperation: databaseCpu / operations,
+    rssMb: ctx.server.rssMb(),
+  }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+/**
+ * Waits until the server has finished the work the load left behind (the engine settling the outgoing payments
+ * created), so that work counts for the operation that caused it and not for the next one: until the server
+ * and its database use under 5% of a core over half a second, for at most QUIET_LIMIT_MS.
+ */
+async function quiet(server: ServerUnderTest): Promise<void> {
+  const started = performance.now()
+  let last = server.cpuMs() + (await server.databaseCpuMs())
+  while (performance.now() - started < QUIET_LIMIT_MS) {
+    await sleep(500)
+    const now = server.cpuMs() + (await server.databaseCpuMs())
+    if (now - last < 25) return
+    last = now
+  }
+}
+
+async function ledgerCheck(server: ServerUnderTest): Promise<LedgerReport> {
+  const response = await fetch(`${server.url}/healthz/ledger`)
+  if (!response.ok) throw new Error(`GET /healthz/ledger answered ${response.status}`)
+  return (await response.json()) as LedgerReport
+}
 
 async function main(): Promise<void> {
   const client = await startClient()
   const signer = { keyId: client.key.keyId, privateKey: client.key.privateKey }
   const results = new Map<string, Row[]>()
   const floors = new Map<string, number[]>()
+  const ledgers: [string, LedgerReport][] = []
   const keep = <T>(map: Map<string, T[]>, key: string, value: T) =>
     map.set(key, [...(map.get(key) ?? []), value])
 
@@ -194,9 +123,9 @@ async function main(): Promise<void> {
     const trivial = await startTrivialServer(PORT + 4)
     for (const signed of [false, true]) {
       const result = await runLoad({
-        origin: trivial.url,
         connections: CONNECTIONS,
         seconds: SECONDS,
+        maxOperations: MAX_OPERATIONS,
         signer: signed ? signer : undefined,
         next: () => ({
           method: signed ? 'POST' : 'GET',
@@ -222,6 +151,7 @@ async function main(): Promise<void> {
         const chosen = SCENARIOS.filter((scenario) => scenario.name.includes(env.BENCH_ONLY ?? ''))
         for (const scenario of chosen)
           keep(results, `${name}\t${scenario.name}`, await measure(ctx, scenario, signer))
+        ledgers.push([`${name}, run ${run}`, await ledgerCheck(server)])
       } finally {
         await server.stop()
       }
@@ -229,44 +159,10 @@ async function main(): Promise<void> {
     }
   }
   await client.close()
-  print(results, floors)
+  printResults({ results, floors, connections: CONNECTIONS, seconds: SECONDS, runs: RUNS })
+  const balanced = printLedger(ledgers)
   const errors = [...results.values()].flat().reduce((sum, row) => sum + row.errors, 0)
-  if (errors > 0) process.exitCode = 1
-}
-
-function print(results: Map<string, Row[]>, floors: Map<string, number[]>): void {
-  const floor = (key: string) => median(floors.get(key) ?? [])
-  const fixed = (value: number, digits = 0) => value.toFixed(digits)
-  console.log(
-    `\nreference server, ${CONNECTIONS} connections, ${SECONDS} s per request kind, median of ${RUNS} run(s), ${os.cpus().length} cores, load generator on the same machine\n`,
-  )
-  console.log(
-    '| database | request | req/s | x trivial server | p50 ms | p99 ms | errors | server CPU ms/req | x verify | RSS MB |',
-  )
-  console.log('|---|---|---|---|---|---|---|---|---|---|')
-  const verifyMs = 1000 / floor('ed25519 verify')
-  for (const [key, rows] of results) {
-    const [database, request] = key.split('\t') as [string, string]
-    const rate = median(rows.map((row) => row.requests / row.seconds))
-    const signed = request.startsWith('signed')
-    const cpu = median(rows.map((row) => row.cpuMsPerRequest))
-    console.log(
-      `| ${database} | ${request} | ${fixed(rate)} | ${fixed(rate / floor(signed ? 'trivial signed' : 'trivial'), 3)} | ${fixed(median(rows.map((r) => r.p50Ms)), 1)} | ${fixed(median(rows.map((r) => r.p99Ms)), 1)} | ${rows.reduce((sum, row) => sum + row.errors, 0)} | ${fixed(cpu, 2)} | ${fixed(cpu / verifyMs, 1)} | ${fixed(median(rows.map((r) => r.rssMb)))} |`,
-    )
-    const firstError = rows.find((row) => row.firstError !== undefined)?.firstError
-    if (firstError !== undefined)
-      console.log(`|  | first error: ${firstError.replaceAll('|', '/')} | | | | | | | | |`)
-  }
-  console.log('\nfloor (same machine, same generator)\n')
-  console.log('| floor | per second |')
-  console.log('|---|---|')
-  for (const [key, values] of floors) console.log(`| ${key} | ${fixed(median(values))} |`)
-  console.log(
-    `\nx trivial server: req/s over the trivial server's (signed requests: over its signed figure, which the generator bounds).`,
-  )
-  console.log(
-    `x verify: server CPU per request over one Ed25519 verification (${fixed(verifyMs * 1000, 1)} µs).`,
-  )
+  if (errors > 0 || !balanced) process.exitCode = 1
 }
 
 await main()

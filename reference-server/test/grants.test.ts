@@ -162,10 +162,10 @@ for (const variant of databaseVariants('grants')) {
           () => ({ ...body(incomingPaymentAccess(alice)), client: { jwk: client.key.publicJwk } }),
         ],
         [
-          'a subject request',
+          'a subject request for a wallet address of another server',
           () => ({
             ...body(incomingPaymentAccess(alice)),
-            subject: { sub_ids: [{ id: alice, format: 'uri' }] },
+            subject: { sub_ids: [{ id: 'https://other.example/alice', format: 'uri' }] },
             interact: interact('n'),
           }),
         ],

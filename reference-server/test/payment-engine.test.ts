@@ -87,13 +87,13 @@ for (const variant of databaseVariants('payment-engine')) {
           quoted.sql.map(statement).join(' '),
           'begin select select select insert select insert commit',
         )
-        // Settling: the claim, the receiver and the two balances locked, a statement per ledger movement, the
+        // Settling: the claim, the receiver and the two balances locked, one statement for the ledger movements, the
         // receiver's receivedAmount and the payment's state.
         const settled = await f.queriesOf(() => settleNextPayment(f.db))
         assert.equal(settled.result?.outcome, 'completed')
         assert.equal(
           settled.sql.map(statement).join(' '),
-          'begin select select select with with update update commit',
+          'begin select select select with update update commit',
         )
         assert.equal((await f.settleAll()).length, 2)
       })

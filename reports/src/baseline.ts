@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
 import { findRule } from '../../conformance/rules/registry.ts'
-import type { RuleVerdict, Verdict } from './verdict.ts'
+import { type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
 
 /** One expected failure: a rule, or one test, and why it is expected. */
 export interface BaselineEntry {
@@ -11,10 +11,18 @@ export interface BaselineEntry {
   reason: string
 }
 
+/** A spec rule the target is known to leave untested (a capability it lacks), and why that is accepted. */
+export interface UntestedEntry {
+  rule: string
+  reason: string
+}
+
 export interface Baseline {
   file: string
   target?: string
   expectedFailures: BaselineEntry[]
+  /** Rules expected NOT TESTED or PENDING: their gap does not make the run exit INCOMPLETE. */
+  expectedUntested?: UntestedEntry[]
 }
 
 export class BaselineError extends Error {
@@ -42,11 +50,16 @@ export function loadBaseline(path: string): Baseline {
   }
   if (!validate(parsed)) throw new BaselineError(path, (validate.errors ?? []).map(describe))
   const baseline = parsed as Omit<Baseline, 'file'>
-  const unknown = baseline.expectedFailures.flatMap((entry, i) =>
-    entry.rule && !findRule(entry.rule)
-      ? [`expectedFailures[${i}].rule: unknown rule ID ${JSON.stringify(entry.rule)}`]
-      : [],
-  )
+  const unknownIn = (field: string, entries: readonly { rule?: string }[]) =>
+    entries.flatMap((entry, i) =>
+      entry.rule && !findRule(entry.rule)
+        ? [`${field}[${i}].rule: unknown rule ID ${JSON.stringify(entry.rule)}`]
+        : [],
+    )
+  const unknown = [
+    ...unknownIn('expectedFailures', baseline.expectedFailures),
+    ...unknownIn('expectedUntested', baseline.expectedUntested ?? []),
+  ]
   if (unknown.length > 0) throw new BaselineError(path, unknown)
   return { file, ...baseline }
 }
@@ -72,15 +85,21 @@ export interface BaselineOutcome {
   unexpected: string[]
   /** Entries whose rule or test ran and passed: they fail the run until removed. */
   stale: { entry: BaselineEntry; why: string }[]
+  /** Spec MUST rules not tested that an `expectedUntested` entry accepts: they do not make the run INCOMPLETE. */
+  untested: { rule: string; reason: string }[]
 }
 
 const FAILING = new Set(['failed', 'inconclusive'])
 
-export function applyBaseline(verdict: Verdict, entries: readonly BaselineEntry[]): BaselineOutcome {
+export function applyBaseline(
+  verdict: Verdict,
+  entries: readonly BaselineEntry[],
+  untestedEntries: readonly UntestedEntry[] = [],
+): BaselineOutcome {
   const byRule = new Map(entries.filter((e) => e.rule).map((e) => [e.rule!, e]))
   const testEntries = entries.filter((e) => e.test)
   const entryForTest = (title: string) => testEntries.find((e) => namesTest(e.test!, title))
-  const outcome: BaselineOutcome = { expected: [], unexpected: [], stale: [] }
+  const outcome: BaselineOutcome = { expected: [], unexpected: [], stale: [], untested: [] }
   for (const r of verdict.rules.filter((v) => v.tier === 'spec' && FAILING.has(v.status))) {
     const culprits = culpritsOf(r)
     const ruleEntry = byRule.get(r.rule.id)
@@ -102,6 +121,12 @@ export function applyBaseline(verdict: Verdict, entries: readonly BaselineEntry[
       )
       if (ran) outcome.stale.push({ entry, why: `the test "${entry.test}" now passes` })
     }
+  }
+  for (const entry of untestedEntries) {
+    const r = verdict.rules.find((v) => v.rule.id === entry.rule)
+    if (r && (r.status === 'passed' || r.status === 'warning'))
+      outcome.stale.push({ entry, why: `${entry.rule} is now tested and passes` })
+    else if (r && untestedMustRules([r]).length > 0) outcome.untested.push(entry)
   }
   return outcome
 }

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
-import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
 import { CONSENT_ANNOTATION, LATENCY_ANNOTATION } from '../../conformance/rules/findings.ts'
 import { RULES } from '../../conformance/rules/registry.ts'
 import { resolveTarget } from '../../conformance/target/resolve-target.ts'
@@ -12,7 +11,8 @@ import { renderJunit } from './render-junit.ts'
 import { renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
-import { computeVerdict, observationsIn, type TestRecord } from './verdict.ts'
+import { firstLine, plainErrorMessage, testRecord } from './test-record.ts'
+import { computeVerdict, type TestRecord } from './verdict.ts'
 import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
 
@@ -20,8 +20,6 @@ interface Options {
   outputDir: string
 }
 
-// Playwright colours error messages; the verdict files are plain text.
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 /** Evidence is for reading: a longer exchange is cut, the HTML report keeps it whole. */
 const EVIDENCE_LIMIT = 20_000
 
@@ -58,21 +56,18 @@ export default class ConformanceReporter implements Reporter {
       return
     }
     const annotations = [...test.annotations, ...result.annotations]
-    const skip = annotations.find((a) => a.type === 'skip')
-    const record: TestRecord = {
+    const record = testRecord({
       title,
       file: relative(process.cwd(), test.location.file),
-      outcome: result.status === 'passed' ? 'passed' : result.status === 'skipped' ? 'skipped' : 'failed',
-      rules: [
-        ...new Set(annotations.filter((a) => a.type === RULE_ANNOTATION).map((a) => a.description ?? '')),
-      ],
-      errors: result.errors.map((e) => (e.message ?? String(e.value)).replace(ANSI, '')),
-      warnings: [
-        ...new Set(annotations.filter((a) => a.type === WARNING_ANNOTATION).map((a) => a.description ?? '')),
-      ],
-      skipReason: skip?.description,
-      ...observationsIn(annotations),
-    }
+      status: result.status,
+      annotations,
+      errors: result.errors.map(plainErrorMessage),
+    })
+    // Each attempt ends here; a pass after a failed attempt is flaky, never a silent pass.
+    const earlier = this.#records.get(test.id)
+    const earlierFailure =
+      earlier?.flaky ?? (earlier?.outcome === 'failed' ? firstLine(earlier.errors.join('\n')) : undefined)
+    if (record.outcome === 'passed' && earlierFailure !== undefined) record.flaky = earlierFailure
     this.#records.set(test.id, record)
     for (const a of annotations) {
       if (a.type === CONSENT_ANNOTATION && a.description) this.#consentDrivers.add(a.description)
@@ -86,6 +81,13 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     if (process.argv.includes('--list')) return
+    // A filter that selects no test (--grep, a file name) leaves nothing to judge: no verdict, and the command
+    // exits 2 (cli/run-command.ts), as for any run that could not start.
+    if (!this.#suite?.allTests().some((test) => this.#counts(test))) {
+      rmSync(this.#outputDir, { recursive: true, force: true })
+      process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
+      return
+    }
     // Tests that never ended because the run was cut short count as failed, not as absent.
     for (const test of this.#suite?.allTests() ?? []) {
       if (this.#records.has(test.id) || !this.#counts(test)) continue

@@ -1,35 +1,66 @@
-import { type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
+import { type RuleStatus, type RuleVerdict, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
 
 /**
  * The one-line verdict, never claiming more than was checked. Only the spec tier decides: a failure there is
- * NOT CONFORMANT; a filtered run (rules that have tests in the full suite did not run) gives NO VERDICT; a spec
- * MUST rule left untested gives INCOMPLETE. Beyond-spec and robustness failures are named, never decisive.
+ * NOT CONFORMANT; a filtered run (rules that have tests in the full suite did not run) gives NO VERDICT and
+ * counts only the rules its tests declare; a spec MUST rule left untested gives INCOMPLETE. Beyond-spec and robustness failures are named, never decisive.
  */
 export function headline(verdict: Verdict): string {
   const { counts } = verdict
   const others = otherTiers(verdict)
   if (counts.failed > 0 || counts.inconclusive > 0) {
-    return `NOT CONFORMANT: ${counts.failed} rules failed, ${counts.inconclusive} inconclusive${others}`
+    const scope = verdict.scope.filtered ? ` (a filtered run: ${rulesOf(inScope(verdict))} checked)` : ''
+    return `NOT CONFORMANT: ${rulesOf(counts.failed)} failed, ${counts.inconclusive} inconclusive${scope}${others}`
   }
-  const untested = Object.values(verdict.tiers).reduce((sum, tier) => sum + tier.untested, 0)
-  if (untested > 0) {
-    return `NO VERDICT: ${untested} rules did not run (a filtered run checks only part of the spec); the ${checked(verdict)} rules that ran passed`
+  if (verdict.scope.filtered) {
+    return (
+      `NO VERDICT: a filtered run checks only part of the spec; it reports the ${rulesOf(inScope(verdict))} ` +
+      `its tests checked (${rulesOf(verdict.scope.rulesLeftOut)} left out): ${statusSummary(verdict)}${others}`
+    )
   }
   const notTested = untestedMustRules(verdict.rules)
   if (notTested.length > 0) {
     return (
-      `INCOMPLETE: conformant to the ${checked(verdict)} rules tested; these MUST rules were not tested: ` +
+      `INCOMPLETE: conformant to the ${rulesOf(checked(verdict))} tested; these MUST rules were not tested: ` +
       `${notTested.map(withReasons).join('; ')}${others}`
     )
   }
   const caveats = [
-    counts.skipped > 0 ? `${counts.skipped} skipped, see their reasons` : '',
+    counts.skipped > 0 ? `${counts.skipped} not tested, see their reasons` : '',
     counts.warning > 0 ? `${counts.warning} with warnings` : '',
     counts.pending > 0 ? `${counts.pending} not yet encoded` : '',
     counts['not-applicable'] > 0 ? `${counts['not-applicable']} not applicable` : '',
   ].filter(Boolean)
   const scope = counts.pending === 0 && counts.skipped === 0 ? 'all ' : 'the '
-  return `CONFORMANT to ${scope}${checked(verdict)} rules checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
+  return `CONFORMANT to ${scope}${rulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
+}
+
+/** `1 rule`, `2 rules`. */
+export function rulesOf(count: number): string {
+  return `${count} ${count === 1 ? 'rule' : 'rules'}`
+}
+
+function inScope(verdict: Verdict): number {
+  return verdict.rules.length
+}
+
+/** Every tier's rules in scope by status, the statuses that occur: `3 passed, 1 not tested`. */
+function statusSummary(verdict: Verdict): string {
+  const total = (status: RuleStatus) => TIERS.reduce((sum, tier) => sum + verdict.tiers[tier][status], 0)
+  const words: [RuleStatus, string][] = [
+    ['passed', 'passed'],
+    ['warning', 'passed with warnings'],
+    ['failed', 'failed'],
+    ['inconclusive', 'inconclusive'],
+    ['skipped', 'not tested'],
+    ['not-applicable', 'not applicable'],
+  ]
+  return (
+    words
+      .filter(([status]) => total(status) > 0)
+      .map(([status, word]) => `${total(status)} ${word}`)
+      .join(', ') || 'none ran'
+  )
 }
 
 /** What the rule's reasons say, or why a pending rule is not tested. */
@@ -43,8 +74,8 @@ function otherTiers(verdict: Verdict): string {
   const beyond = verdict.tiers['beyond-spec'].failed
   const robustness = verdict.tiers.robustness.failed
   return [
-    beyond > 0 ? `; beyond the spec: ${beyond} rules failed (warnings)` : '',
-    robustness > 0 ? `; robustness: ${robustness} rules failed` : '',
+    beyond > 0 ? `; beyond the spec: ${rulesOf(beyond)} failed (warnings)` : '',
+    robustness > 0 ? `; robustness: ${rulesOf(robustness)} failed` : '',
   ].join('')
 }
 

@@ -1,5 +1,5 @@
 import { withReasons } from './headline.ts'
-import { badgeOf } from './render-verdict.ts'
+import { badgeOf, notRunNote } from './render-verdict.ts'
 import { type RuleVerdict, TIERS } from './verdict.ts'
 import type { VerdictDocument } from './verdict-document.ts'
 
@@ -49,7 +49,13 @@ export function renderJunit(document: VerdictDocument): string {
 function testCase(r: RuleVerdict, expectedReason: string | undefined) {
   const name = xmlText(`${r.rule.id} (${r.rule.level}): ${r.rule.statement}`)
   const open = `    <testcase classname="${xmlText(`${r.tier}.${r.rule.section}`)}" name="${name}">`
-  const details = xmlText([...r.failures, ...r.warnings.map((w) => `warning: ${w}`)].join('\n\n'))
+  const reasons = r.status === 'inconclusive' ? r.reasons : []
+  const note = notRunNote(r)
+  const details = xmlText(
+    [...r.failures, ...reasons, ...r.warnings.map((w) => `warning: ${w}`), ...(note ? [note] : [])].join(
+      '\n\n',
+    ),
+  )
   const out = details ? [`      <system-out>${details}</system-out>`] : []
   const failing = r.status === 'failed' || r.status === 'inconclusive'
   let body: string[] = out

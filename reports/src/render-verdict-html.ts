@@ -1,5 +1,5 @@
 import { withReasons } from './headline.ts'
-import { BADGE, badgeOf, TIER_TITLE } from './render-verdict.ts'
+import { BADGE, badgeOf, notRunNote, propertyLine, scopeLines, TIER_TITLE } from './render-verdict.ts'
 import { RULE_STATUSES, type RuleVerdict, TIERS } from './verdict.ts'
 import { LEVELS, type VerdictDocument } from './verdict-document.ts'
 
@@ -41,7 +41,11 @@ ${subject(d)}
 <p class="verdict ${kind}" id="headline">${html(d.headline)}</p>
 ${baseline(d)}
 <p id="tests">Tests: <span data-tests="passed">${d.tests.passed}</span> passed,
-<span data-tests="failed">${d.tests.failed}</span> failed, <span data-tests="skipped">${d.tests.skipped}</span> skipped.
+<span data-tests="failed">${d.tests.failed}</span> failed, <span data-tests="skipped">${d.tests.skipped}</span> skipped${d.tests.flaky > 0 ? `, <span data-tests="flaky">${d.tests.flaky}</span> flaky (passed only on a retry)` : ''}.
+${scopeLines(d)
+  .map((line) => html(line.trim()))
+  .join('')}
+${d.properties.length > 0 ? `<ul id="properties">${d.properties.map((p) => `<li>${html(propertyLine(p))}</li>`).join('')}</ul>` : ''}
 ${d.otherFailures.length > 0 ? `Outside the verdict, failed: ${html(d.otherFailures.join('; '))}.` : ''}
 What the tiers and statuses mean: docs/verdict.md of the suite.</p>
 <h2>Rules per tier and level</h2>
@@ -114,14 +118,20 @@ ${rules.map((r) => ruleRow(d, r, expected.get(r.rule.id))).join('\n')}</table>`
 }
 
 function ruleRow(d: VerdictDocument, r: RuleVerdict, expectedReason: string | undefined): string {
+  const note = notRunNote(r)
   const reason =
-    r.status === 'skipped' || r.status === 'not-applicable' || r.status === 'pending'
+    r.status === 'skipped' ||
+    r.status === 'not-applicable' ||
+    r.status === 'pending' ||
+    r.status === 'inconclusive'
       ? `<div>${html(
           withReasons(r)
             .slice(r.rule.id.length)
             .replace(/^ \(|\)$/g, ''),
         )}</div>`
-      : ''
+      : note
+        ? `<div class="muted">${html(note)}</div>`
+        : ''
   const baselined = expectedReason
     ? `<div><em>expected failure (baseline): ${html(expectedReason)}</em></div>`
     : ''

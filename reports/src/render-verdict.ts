@@ -34,16 +34,53 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
   )
 }
 
-/** The console summary: each tier's counts, then every rule that did not pass, by tier. */
+/**
+ * The console summary: what a filtered run left out, each tier's counts, every rule that did not pass and every
+ * passed rule some of whose tests did not run, by tier; then the flaky tests and the properties that stopped early.
+ */
 export function summaryLines(verdict: Verdict): string[] {
-  return TIERS.flatMap((tier) => [
-    `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
-    ...verdict.rules
-      .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
-      .map(
-        (r) => `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
-      ),
-  ])
+  return [
+    ...scopeLines(verdict),
+    ...TIERS.flatMap((tier) => [
+      `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
+      ...verdict.rules
+        .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
+        .map(
+          (r) => `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
+        ),
+      ...verdict.rules
+        .filter((r) => r.tier === tier && notRunNote(r))
+        .map((r) => `    ${BADGE[r.status].padEnd(14)} ${r.rule.id}: ${notRunNote(r)}`),
+    ]),
+    ...(verdict.tests.flaky > 0
+      ? [`  ${verdict.tests.flaky} flaky (passed only on a retry): their rules carry a warning`]
+      : []),
+    ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
+  ]
+}
+
+/** A filtered run says what it left out. */
+export function scopeLines(verdict: Verdict): string[] {
+  if (!verdict.scope.filtered) return []
+  return [
+    `  a filtered run: only the ${verdict.rules.length} rules its tests checked are reported; ${verdict.scope.rulesLeftOut} rules of the suite were left out`,
+  ]
+}
+
+/** For a rule that passed although some of its tests did not run: how many, and why. */
+export function notRunNote(r: RuleVerdict): string | undefined {
+  if ((r.status !== 'passed' && r.status !== 'warning') || r.notRun.length === 0) return undefined
+  return `${r.notRun.length} of ${r.tests.length} tests did not run: ${[...new Set(r.notRun.map((n) => n.reason))].join('; ')}`
+}
+
+/** How far a property's search went. */
+export function propertyLine(p: Verdict['properties'][number]): string {
+  const why = {
+    completed: 'completed',
+    'time limit': 'stopped at the time limit',
+    counterexample: 'stopped at a counterexample',
+  }[p.stopped]
+  return `property ${p.name}: ${p.runs} of ${p.numRuns} runs (${p.profile} profile, seed ${p.seed}), ${why}`
 }
 
 /** The publishable verdict: one table per tier, one row per rule, then the details of what failed or warned. */
@@ -59,7 +96,8 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     '',
     `**${verdict.headline}**`,
     '',
-    `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped.`,
+    `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped${verdict.tests.flaky > 0 ? `, ${verdict.tests.flaky} flaky (passed only on a retry)` : ''}.`,
+    ...scopeLines(verdict).map((line) => line.trim()),
     '',
     'See docs/verdict.md for what the tiers and statuses mean; verdict.html shows each failure with its requests.',
     '',
@@ -81,6 +119,8 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       '',
     )
   }
+  if (verdict.properties.length > 0)
+    out.push('## Property searches', '', ...verdict.properties.map((p) => `- ${propertyLine(p)}`), '')
   const noteworthy = verdict.rules.filter((r) => r.failures.length > 0 || r.warnings.length > 0)
   if (noteworthy.length > 0) out.push('## Details', '')
   for (const r of noteworthy) {
@@ -94,6 +134,10 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
 
 function testsCell(r: RuleVerdict): string {
   if (r.rule.pending && r.tests.length === 0) return `pending: ${r.rule.pending}`
-  const why = r.status === 'skipped' || r.status === 'not-applicable' ? `: ${r.reasons.join('; ')}` : ''
+  const note = notRunNote(r)
+  if (note) return `${r.tests.length}; ${note}`
+  const why = ['skipped', 'not-applicable', 'inconclusive'].includes(r.status)
+    ? `: ${r.reasons.join('; ')}`
+    : ''
   return `${r.tests.length}${why}`
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { parse } from 'yaml'
-import { openApiPath } from '../../conformance/openapi/load-openapi.ts'
+import { openApiPath } from '../../openapi/official-documents.ts'
 import type { OperationLatency } from './latency.ts'
 
 const require = createRequire(import.meta.url)

@@ -1,8 +1,9 @@
 import type { RuleLevel, RuleTier } from '../../conformance/rules/rule.ts'
 import { applyBaseline, type Baseline, type BaselineOutcome } from './baseline.ts'
+import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline } from './headline.ts'
 import type { VerdictSubject } from './run-subject.ts'
-import { RULE_STATUSES, type RuleStatus, TIERS, type Verdict } from './verdict.ts'
+import { RULE_STATUSES, type RuleStatus, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
 
 export const LEVELS: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY']
 
@@ -21,15 +22,17 @@ export interface VerdictDocument extends Verdict, VerdictSubject {
   headline: string
   /** Playwright's status of the run: passed, failed, timedout or interrupted. */
   runStatus: string
-  /** 0: no spec rule failed or was inconclusive beyond the baseline, no stale entry; 1 otherwise. */
-  exitCode: 0 | 1
+  /** What `op-conformance run` exits with: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCOMPLETE, 4 NO VERDICT (exit-status.ts). */
+  exitCode: ExitStatus
   /** Rule counts by tier, then level, then status. */
   levels: Record<RuleTier, Record<RuleLevel, Record<RuleStatus, number>>>
   /** Failing tests outside the verdict (the reference server's own ledger check): they fail the run too. */
   otherFailures: string[]
   /** Failing test title -> its exchanges. */
   evidence: Record<string, Evidence[]>
-  baseline: (Omit<Baseline, 'expectedFailures'> & BaselineOutcome & { entries: number }) | null
+  baseline:
+    | (Omit<Baseline, 'expectedFailures' | 'expectedUntested'> & BaselineOutcome & { entries: number })
+    | null
 }
 
 export function buildVerdictDocument(input: {
@@ -41,16 +44,14 @@ export function buildVerdictDocument(input: {
   baseline?: Baseline
 }): VerdictDocument {
   const { verdict, baseline } = input
-  const outcome = baseline ? applyBaseline(verdict, baseline.expectedFailures) : undefined
-  const failing = verdict.rules.filter(
-    (r) => r.tier === 'spec' && (r.status === 'failed' || r.status === 'inconclusive'),
-  )
-  const blocked = outcome ? outcome.unexpected.length > 0 || outcome.stale.length > 0 : failing.length > 0
+  const outcome = baseline
+    ? applyBaseline(verdict, baseline.expectedFailures, baseline.expectedUntested)
+    : undefined
   return {
     schemaVersion: 1,
     headline: headline(verdict),
     runStatus: input.runStatus,
-    exitCode: blocked || input.otherFailures.length > 0 ? 1 : 0,
+    exitCode: exitStatusOf(verdict, outcome, input.otherFailures),
     ...input.subject,
     ...verdict,
     levels: levelCounts(verdict),
@@ -61,11 +62,31 @@ export function buildVerdictDocument(input: {
         ? {
             file: baseline.file,
             target: baseline.target,
-            entries: baseline.expectedFailures.length,
+            entries: baseline.expectedFailures.length + (baseline.expectedUntested?.length ?? 0),
             ...outcome,
           }
         : null,
   }
+}
+
+/**
+ * The exit status the verdict decides: a failure (beyond what the baseline expects) or a stale baseline entry
+ * first, then a filtered run, then a spec MUST rule not tested (unless the baseline accepts the gap).
+ */
+export function exitStatusOf(
+  verdict: Verdict,
+  outcome: BaselineOutcome | undefined,
+  otherFailures: readonly string[],
+): ExitStatus {
+  const failing = verdict.rules.filter(
+    (r) => r.tier === 'spec' && (r.status === 'failed' || r.status === 'inconclusive'),
+  )
+  const blocked = outcome ? outcome.unexpected.length > 0 || outcome.stale.length > 0 : failing.length > 0
+  if (blocked || otherFailures.length > 0) return EXIT.notConformant
+  if (verdict.scope.filtered) return EXIT.noVerdict
+  const accepted = new Set(outcome?.untested.map((entry) => entry.rule))
+  const gaps = untestedMustRules(verdict.rules).filter((r) => !accepted.has(r.rule.id))
+  return gaps.length > 0 ? EXIT.incomplete : EXIT.conformant
 }
 
 function levelCounts(verdict: Verdict): VerdictDocument['levels'] {

@@ -8,14 +8,19 @@ import { computeVerdict } from '../src/verdict.ts'
 import { buildVerdictDocument } from '../src/verdict-document.ts'
 import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from './sample-verdict.ts'
 
-const withBaseline = (expectedFailures: { rule?: string; test?: string; reason: string }[]) =>
+// The sample leaves TOKEN-EXPIRY (MUST) not tested: the baselines accept that gap unless a test says otherwise.
+const TOKEN_GAP = [{ rule: 'TOKEN-EXPIRY', reason: 'tokens live 600 s' }]
+const withBaseline = (
+  expectedFailures: { rule?: string; test?: string; reason: string }[],
+  expectedUntested = TOKEN_GAP,
+) =>
   buildVerdictDocument({
     verdict: computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS),
     subject: SAMPLE_SUBJECT,
     runStatus: 'failed',
     otherFailures: [],
     evidence: {},
-    baseline: { file: 'baseline.json', expectedFailures },
+    baseline: { file: 'baseline.json', expectedFailures, expectedUntested },
   })
 
 describe('baseline of expected failures', () => {
@@ -73,6 +78,39 @@ describe('baseline of expected failures', () => {
     )
   })
 
+  test('a spec MUST rule not tested exits INCOMPLETE (3) unless the baseline lists it as expected untested', () => {
+    const failure = [{ rule: 'IP-GET', reason: 'answers 401' }]
+    assert.equal(withBaseline(failure, []).exitCode, 3)
+    const accepted = withBaseline(failure)
+    assert.equal(accepted.exitCode, 0)
+    assert.deepEqual(accepted.baseline?.untested, TOKEN_GAP)
+  })
+
+  test('an expected-untested rule that is now tested and passes is stale', () => {
+    const document = withBaseline(
+      [{ rule: 'IP-GET', reason: 'answers 401' }],
+      [{ rule: 'IP-CREATE', reason: 'no incoming payments' }],
+    )
+    assert.equal(document.exitCode, 1)
+    assert.deepEqual(
+      document.baseline?.stale.map((s) => s.why),
+      ['IP-CREATE is now tested and passes'],
+    )
+  })
+
+  test('a filtered run exits NO VERDICT (4), a failure in it NOT CONFORMANT (1)', () => {
+    const filtered = (records: typeof SAMPLE_RECORDS) =>
+      buildVerdictDocument({
+        verdict: computeVerdict(SAMPLE_RULES, records),
+        subject: SAMPLE_SUBJECT,
+        runStatus: 'passed',
+        otherFailures: [],
+        evidence: {},
+      })
+    assert.equal(filtered([SAMPLE_RECORDS[0]!]).exitCode, 4)
+    assert.equal(filtered(SAMPLE_RECORDS.slice(0, 2)).exitCode, 1)
+  })
+
   test('a file with three mistakes gives three errors, each naming its field', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'baseline-')), 'b.json')
     writeFileSync(
@@ -97,8 +135,15 @@ describe('baseline of expected failures', () => {
 
   test('an unknown rule ID is named', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'baseline-')), 'b.json')
-    writeFileSync(file, JSON.stringify({ expectedFailures: [{ rule: 'IP-GOT', reason: 'typo' }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        expectedFailures: [{ rule: 'IP-GOT', reason: 'typo' }],
+        expectedUntested: [{ rule: 'IP-GOT', reason: 'typo' }],
+      }),
+    )
     assert.throws(() => loadBaseline(file), /expectedFailures\[0\]\.rule: unknown rule ID "IP-GOT"/)
+    assert.throws(() => loadBaseline(file), /expectedUntested\[0\]\.rule: unknown rule ID "IP-GOT"/)
   })
 
   test("the committed baselines are valid: the reference server's is empty", () => {

@@ -36,7 +36,7 @@ describe('headline', () => {
     const beyond = ran(['D-WALLET'], { outcome: 'failed', errors: ['[D-WALLET] no'] })
     assert.equal(
       line(all, failed, beyond),
-      'NOT CONFORMANT: 1 rules failed, 0 inconclusive; beyond the spec: 1 rules failed (warnings)',
+      'NOT CONFORMANT: 1 rule failed, 0 inconclusive; beyond the spec: 1 rule failed (warnings)',
     )
   })
 
@@ -45,7 +45,7 @@ describe('headline', () => {
     const robust = ran([], { findings: ['[ROB] create-quote -> 500: a server error to invalid input'] })
     assert.equal(
       line(all, beyond, robust),
-      'CONFORMANT to all 3 rules checked; beyond the spec: 1 rules failed (warnings); robustness: 1 rules failed',
+      'CONFORMANT to all 3 rules checked; beyond the spec: 1 rule failed (warnings); robustness: 1 rule failed',
     )
   })
 
@@ -61,7 +61,7 @@ describe('headline', () => {
     const skipped = ran(['A-SHOULD'], { outcome: 'skipped', skipReason: 'slow' })
     assert.equal(
       line(ran(['A-ONE', 'A-TWO', 'D-WALLET']), skipped),
-      'CONFORMANT to the 2 rules checked (1 skipped, see their reasons)',
+      'CONFORMANT to the 2 rules checked (1 not tested, see their reasons)',
     )
   })
 
@@ -77,10 +77,15 @@ describe('headline', () => {
     )
   })
 
-  test('a filtered run gives no verdict', () => {
+  test('a filtered run gives no verdict and counts only the rules its tests declare', () => {
     assert.equal(
       line(ran(['A-ONE'])),
-      'NO VERDICT: 3 rules did not run (a filtered run checks only part of the spec); the 1 rules that ran passed',
+      'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests checked (3 rules left out): 2 passed',
+    )
+    const skipped = ran(['A-TWO'], { outcome: 'skipped', skipReason: 'quick' })
+    assert.equal(
+      line(ran(['A-ONE'], { invalidInputResponses: 0 }), skipped),
+      'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests checked (3 rules left out): 1 passed, 1 not tested',
     )
   })
 })

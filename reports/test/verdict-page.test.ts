@@ -31,7 +31,7 @@ describe('the verdict page in Chromium', { skip: launch.executablePath ? false :
 
   test('shows the verdict line and the subject', async () => {
     assert.equal(await page.locator('#headline').textContent(), document.headline)
-    assert.match(document.headline, /^NOT CONFORMANT: 1 rules failed/)
+    assert.match(document.headline, /^NOT CONFORMANT: 1 rule failed/)
     assert.equal(await page.locator('[data-field="Target"]').textContent(), 'Sample ASE <staging>')
     assert.equal(await page.locator('[data-field="Consent driver"]').textContent(), 'browser')
     assert.match(

@@ -22,11 +22,5 @@ export function expectClientError(exchange: Exchange, refusal: Refusal & { envel
     expectRefusal(exchange, refusal)
     return
   }
-  expect(
-    refusal.statuses,
-    rule(
-      refusal.rule,
-      `${refusal.what} is refused with ${refusal.statuses.join(' or ')}: ${summarize(exchange)}`,
-    ),
-  ).toContain(exchange.response.status)
+  expect(exchange).toAnswer(refusal.statuses, refusal.rule, `${refusal.what} is refused`)
 }

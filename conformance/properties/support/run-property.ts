@@ -1,6 +1,7 @@
 import type { TestDetails, TestInfo } from '@playwright/test'
 import fc from 'fast-check'
 import { covers } from '../../rules/covers.ts'
+import { PROPERTY_ANNOTATION, type PropertyRun } from '../../rules/findings.ts'
 import type { RuleId } from '../../rules/registry.ts'
 import { corpusFor } from './corpus.ts'
 import { type Budget, resolveBudget } from './property-budget.ts'
@@ -38,39 +39,53 @@ export async function runProperty<Ts>(
   predicate: (value: Ts) => Promise<unknown>,
   budget: Budget,
 ): Promise<void> {
+  const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
+  const seed = seedFromEnv()
   for (const entry of corpusFor(name)) {
     // Given a path, fast-check goes on from a value that passes to the next candidates of its shrink tree (a
     // hundred or more, each a full run): only the entry's own value is replayed.
     const replayed = bounded(arbitrary, predicate, Number.POSITIVE_INFINITY, 1)
-    await judge(
-      testInfo,
-      name,
-      await fc.check(replayed, {
-        seed: entry.seed,
-        path: entry.path,
-        endOnFailure: true,
-        maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
-      }),
-    )
+    const replay = await fc.check(replayed.property, {
+      seed: entry.seed,
+      path: entry.path,
+      endOnFailure: true,
+      maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
+    })
+    // A corpus entry that fails ends the test before any search: the verdict says so.
+    if (replay.failed)
+      annotate(testInfo, { name, runs: 0, numRuns, profile, seed: entry.seed, stopped: 'counterexample' })
+    await judge(testInfo, name, replay)
+    if (replayed.skip) throw replayed.skip.error
   }
-  const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
-  const seed = seedFromEnv()
   const path = process.env.OP_FC_PATH || undefined
-  const details = await fc.check(bounded(arbitrary, predicate, Date.now() + timeLimitMs), {
+  const search = bounded(arbitrary, predicate, Date.now() + timeLimitMs)
+  const details = await fc.check(search.property, {
     numRuns,
     maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
     interruptAfterTimeLimit: timeLimitMs + SHRINK_MS,
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
-  const searched = details.numRuns - details.numSkips
-  testInfo.annotations.push({
-    type: 'property',
-    description: `${name}: ${searched} of ${numRuns} runs (${profile} profile), seed ${details.seed}${
-      details.numSkips > 0 || details.interrupted ? ', stopped at the time limit' : ''
-    }`,
+  annotate(testInfo, {
+    name,
+    // fast-check's numRuns counts the inputs checked, not those skipped once the time limit had passed.
+    runs: details.numRuns,
+    numRuns,
+    profile,
+    seed: details.seed,
+    stopped: details.failed
+      ? 'counterexample'
+      : details.interrupted || details.numRuns < numRuns
+        ? 'time limit'
+        : 'completed',
   })
   await judge(testInfo, name, details)
+  if (search.skip) throw search.skip.error
+}
+
+/** The search's extent for the verdict (verdict.json `properties`), one annotation per property test. */
+function annotate(testInfo: TestInfo, run: PropertyRun): void {
+  testInfo.annotations.push({ type: PROPERTY_ANNOTATION, description: JSON.stringify(run) })
 }
 
 /** Time for shrinking after the search's time limit; property tests get it in their timeout (timeoutFor). */
@@ -78,25 +93,39 @@ const SHRINK_MS = 20_000
 
 /**
  * The property, skipping every input once `deadline` has passed or `maxRuns` inputs have run, unless one has
- * failed (shrinking goes on).
+ * failed (shrinking goes on). An input whose check skips the test (a target too slow to wait for, a setting
+ * missing) ends the search without a failure: `skip` keeps it, and the test is skipped with its reason rather
+ * than failed under every rule it declares.
  */
 function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,
   predicate: (value: Ts) => Promise<unknown>,
   deadline: number,
   maxRuns = Number.POSITIVE_INFINITY,
-): fc.IAsyncPropertyWithHooks<[Ts]> {
+): { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } {
   let failed = false
   let runs = 0
-  return fc.asyncProperty(arbitrary, async (value) => {
-    fc.pre(failed || (runs++ < maxRuns && Date.now() < deadline))
-    try {
-      return (await predicate(value)) !== false
-    } catch (error) {
-      failed = true
-      throw error
-    }
-  })
+  const bound: { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } = {
+    property: fc.asyncProperty(arbitrary, async (value) => {
+      fc.pre(bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadline)))
+      try {
+        return (await predicate(value)) !== false
+      } catch (error) {
+        if (!failed && isSkip(error)) {
+          bound.skip = { error }
+          return true
+        }
+        failed = true
+        throw error
+      }
+    }),
+  }
+  return bound
+}
+
+/** Playwright's test.skip() throws an error of its own class, with this message. */
+function isSkip(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Test is skipped: ')
 }
 
 async function judge<Ts>(testInfo: TestInfo, name: string, details: fc.RunDetails<Ts>): Promise<void> {

@@ -12,6 +12,8 @@ export interface Grant {
   /** The client's wallet address URL. */
   client: string
   access: AccessEntry[]
+  /** The subject identifiers the client asked to have confirmed; absent when it asked for none. */
+  subject?: SubjectId[]
   state: GrantState
   continueToken: string
   /** Continuing earlier is too fast; undefined for grants issued at once. */
@@ -19,7 +21,19 @@ export interface Grant {
   createdAt: Date
 }
 
-/** Only outgoing payments move money out, so only they need the resource owner's consent. */
-export function needsInteraction(access: readonly AccessEntry[]): boolean {
-  return access.some((entry) => entry.type === 'outgoing-payment')
+/** A subject identifier (RFC 9635 section 2.2): the Open Payments document allows the `uri` format only. */
+export interface SubjectId {
+  id: string
+  format: 'uri'
+}
+
+/**
+ * Only outgoing payments move money out, and only the resource owner can confirm who they are: those two need
+ * the resource owner's consent.
+ */
+export function needsInteraction(
+  access: readonly AccessEntry[],
+  subject: readonly SubjectId[] | undefined,
+): boolean {
+  return subject !== undefined || access.some((entry) => entry.type === 'outgoing-payment')
 }

@@ -1,11 +1,12 @@
 import type { AccessEntry } from '../access/access-context.ts'
 import type { Database } from '../db/database.ts'
-import type { Grant, GrantState } from './model.ts'
+import type { Grant, GrantState, SubjectId } from './model.ts'
 
 interface GrantRow {
   id: string
   client: string
   access: AccessEntry[]
+  subject: SubjectId[] | null
   state: GrantState
   continue_token: string
   continue_after: Date | null
@@ -17,6 +18,7 @@ function toGrant(row: GrantRow): Grant {
     id: row.id,
     client: row.client,
     access: row.access,
+    ...(row.subject === null ? {} : { subject: row.subject }),
     state: row.state,
     continueToken: row.continue_token,
     continueAfter: row.continue_after ?? undefined,
@@ -28,6 +30,7 @@ export interface NewGrant {
   id: string
   client: string
   access: AccessEntry[]
+  subject?: SubjectId[]
   state: GrantState
   continueToken: string
   continueAfter: Date | undefined
@@ -39,6 +42,7 @@ export async function insertGrant(db: Database, grant: NewGrant): Promise<Grant>
       id: grant.id,
       client: grant.client,
       access: JSON.stringify(grant.access) as unknown as AccessEntry[],
+      subject: grant.subject === undefined ? null : (JSON.stringify(grant.subject) as unknown as SubjectId[]),
       state: grant.state,
       continue_token: grant.continueToken,
       continue_after: grant.continueAfter ?? null,

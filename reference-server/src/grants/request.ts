@@ -6,13 +6,15 @@ import { parseUint64 } from '../shared/uint64.ts'
 import { isWalletAddressError } from '../wallet-addresses/errors.ts'
 import type { WalletAddressService } from '../wallet-addresses/service.ts'
 import { parseRepeatingInterval } from './interval.ts'
-import { needsInteraction } from './model.ts'
+import { needsInteraction, type SubjectId } from './model.ts'
 
 /** A grant request once it is known to be one this server can decide on. */
 export interface GrantRequestInput {
   /** The client's wallet address URL. */
   client: string
   access: AccessEntry[]
+  /** The subject identifiers to confirm once the resource owner consents; absent when none were asked. */
+  subject?: SubjectId[]
   /** Present when the grant needs the resource owner's consent. */
   interact: { finishUri: string; clientNonce: string } | undefined
 }
@@ -24,7 +26,7 @@ export interface GrantRequestDependencies {
 
 type Body = {
   client: string | { walletAddress?: string; jwk?: unknown }
-  subject?: unknown
+  subject?: { sub_ids: SubjectId[] }
   access_token?: { access: AccessEntry[] }
   interact?: { start: string[]; finish?: { method: string; uri: string; nonce: string } }
 }
@@ -38,27 +40,27 @@ export async function readGrantRequest(
   deps: GrantRequestDependencies,
 ): Promise<GrantRequestInput> {
   const request = body as Body
-  if (request.subject !== undefined) {
-    throw invalid(
-      'This server grants access tokens only; requests for subject information are not supported.',
-    )
-  }
   const client = clientUrl(request.client)
   const access = request.access_token?.access ?? []
-  if (access.length === 0) throw invalid('"access_token.access" must list at least one access entry.')
+  const subject = request.subject?.sub_ids
+  if (access.length === 0 && subject === undefined)
+    throw invalid('"access_token.access" must list at least one access entry.')
   for (const [index, entry] of access.entries())
     await checkEntry(entry, `access_token.access[${index}]`, deps)
-  if (!needsInteraction(access)) return { client, access, interact: undefined }
+  for (const [index, subjectId] of (subject ?? []).entries())
+    await checkSubjectId(subjectId, `subject.sub_ids[${index}]`, deps)
+  const asked = { client, access, ...(subject === undefined ? {} : { subject }) }
+  if (!needsInteraction(access, subject)) return { ...asked, interact: undefined }
 
   const finish = request.interact?.finish
   if (!request.interact?.start.includes('redirect') || finish === undefined) {
     throw invalid(
-      'Outgoing-payment access needs the resource owner\'s consent: send "interact" with start ["redirect"] and a "finish" redirect.',
+      'Outgoing-payment access and subject information need the resource owner\'s consent: send "interact" with start ["redirect"] and a "finish" redirect.',
     )
   }
   if (!isHttpUrl(finish.uri)) throw invalid('"interact.finish.uri" must be an absolute http or https URL.')
   if (finish.nonce === '') throw invalid('"interact.finish.nonce" must not be empty.')
-  return { client, access, interact: { finishUri: finish.uri, clientNonce: finish.nonce } }
+  return { ...asked, interact: { finishUri: finish.uri, clientNonce: finish.nonce } }
 }
 
 function clientUrl(client: Body['client']): string {
@@ -114,6 +116,19 @@ async function checkEntry(entry: AccessEntry, field: string, deps: GrantRequestD
   if (limits.interval !== undefined) {
     const interval = parseRepeatingInterval(limits.interval)
     if (!interval.ok) throw invalid(`"${field}.limits.interval" is invalid: ${interval.reason}.`)
+  }
+}
+
+/** A subject this server can confirm: one of its wallet addresses, by URL (the only format the schema allows). */
+async function checkSubjectId(
+  subjectId: SubjectId,
+  field: string,
+  deps: GrantRequestDependencies,
+): Promise<void> {
+  const name = walletAddressNameFromUrl(subjectId.id, deps.urls.resourceServer)
+  const walletAddress = name === undefined ? undefined : await deps.walletAddressService.getByName(name)
+  if (walletAddress === undefined || isWalletAddressError(walletAddress)) {
+    throw invalid(`"${field}.id" must be the URL of a wallet address of this server (${subjectId.id}).`)
   }
 }
 

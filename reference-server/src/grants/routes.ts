@@ -8,7 +8,7 @@ import { interactionUrl } from '../interaction/routes.ts'
 import { isUuid } from '../shared/request-input.ts'
 import type { WalletAddressService } from '../wallet-addresses/service.ts'
 import { GrantError, isGrantError, toHttpError } from './errors.ts'
-import type { Grant } from './model.ts'
+import type { Grant, SubjectId } from './model.ts'
 import { type GrantRequestInput, readGrantRequest } from './request.ts'
 import type { GrantService } from './service.ts'
 
@@ -31,6 +31,11 @@ interface RouteDependencies {
 }
 
 type IdParams = { id: string }
+
+type ContinuationBody = Partial<Pick<OpenPaymentsGrant, 'access_token'>> & {
+  subject?: { sub_ids: SubjectId[] }
+  continue: OpenPaymentsGrant['continue']
+}
 
 export interface GrantRoutes {
   /** Validates the grant request body; sets the signer to the client it names. */
@@ -101,9 +106,14 @@ export function createGrantRoutes(deps: RouteDependencies): GrantRoutes {
       const grant = continuedGrant(res.locals.grant)
       const issued = await deps.grantService.continue(grant.id, readInteractRef(req.body))
       if (isGrantError(issued)) throw toHttpError(issued)
-      const body: OpenPaymentsGrant = {
-        access_token: toAccessTokenBody(deps.urls, issued.token, issued.grant.access),
-        continue: continuation(issued.grant),
+      // RFC 9635 section 3: access_token with continue, subject with continue, or both.
+      const { token, grant: continued } = issued
+      const body: ContinuationBody = {
+        ...(token === undefined
+          ? {}
+          : { access_token: toAccessTokenBody(deps.urls, token, continued.access) }),
+        ...(continued.subject === undefined ? {} : { subject: { sub_ids: continued.subject } }),
+        continue: continuation(continued),
       }
       res.json(body)
     },

@@ -18,7 +18,8 @@ export type GrantRequestOutcome =
 
 export interface IssuedGrant {
   grant: Grant
-  token: IssuedToken
+  /** Undefined for a grant that asked for subject information only. */
+  token: IssuedToken | undefined
 }
 
 export interface GrantService {
@@ -26,7 +27,7 @@ export interface GrantService {
   request(input: GrantRequestInput): Promise<GrantRequestOutcome>
   /** The grant a continuation URI and token designate (cancelled grants no longer exist for the client). */
   findForContinuation(id: string, continueToken: string): Promise<Grant | GrantError>
-  /** Issues the access token of an accepted grant, once. */
+  /** Issues the access token (if it asked for access) of an accepted grant, once. */
   continue(grantId: string, interactRef: string | undefined): Promise<IssuedGrant | GrantError>
   /** Cancels the grant and revokes all its tokens. */
   revoke(grantId: string): Promise<void>
@@ -85,6 +86,7 @@ async function request(
       id: randomUUID(),
       client: input.client,
       access: input.access,
+      ...(input.subject === undefined ? {} : { subject: input.subject }),
       state: 'pending',
       continueToken,
       continueAfter: new Date(now + deps.waitSeconds * 1000),
@@ -133,7 +135,8 @@ async function continueGrant(
     if (grant.state === 'issued') return GrantError.AlreadyIssued
     if (grant.state !== 'approved') return GrantError.NotApproved
     await updateGrantState(trx, grant.id, 'issued')
-    const token = await issueAccessToken(trx, grant.id, deps.accessTokenExpiresIn)
+    const token =
+      grant.access.length === 0 ? undefined : await issueAccessToken(trx, grant.id, deps.accessTokenExpiresIn)
     return { grant: { ...grant, state: 'issued' }, token }
   })
 }

@@ -1,10 +1,13 @@
 import type { AccessEntry } from '../access/access-context.ts'
 import { parseRepeatingInterval } from '../grants/interval.ts'
+import type { SubjectId } from '../grants/model.ts'
 
 export interface ConsentPageInput {
   clientUrl: string
   clientName: string | undefined
   access: readonly AccessEntry[]
+  /** Wallet addresses the client asks the resource owner to confirm as theirs. */
+  subject: readonly SubjectId[]
   /** Where the form posts the decision. */
   formAction: string
   expiresAt: Date
@@ -46,6 +49,7 @@ button { font-size: 1rem; padding: .5rem 1.5rem; margin-right: 1rem; }
 <h1>Approve payment access</h1>
 <p id="client">${who} asks for the following access.</p>
 ${input.access.map(renderEntry).join('\n')}
+${input.subject.map(renderSubject).join('\n')}
 <form id="consent" method="post" action="${escapeHtml(input.formAction)}">
 <button type="submit" id="accept" name="decision" value="accept">Accept</button>
 <button type="submit" id="reject" name="decision" value="reject">Reject</button>
@@ -54,6 +58,10 @@ ${input.access.map(renderEntry).join('\n')}
 </body>
 </html>
 `
+}
+
+function renderSubject(subjectId: SubjectId, index: number): string {
+  return `<section class="subject" id="subject-${index}"><dl><dt>Confirm that you hold</dt><dd>${escapeHtml(subjectId.id)}</dd></dl></section>`
 }
 
 function renderEntry(entry: AccessEntry, index: number): string {

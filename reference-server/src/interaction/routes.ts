@@ -32,6 +32,7 @@ export function createInteractionRoutes(deps: RouteDependencies): InteractionRou
         clientUrl: open.grant.client,
         clientName: open.interaction.clientName,
         access: open.grant.access,
+        subject: open.grant.subject ?? [],
         formAction: interactionUrl(deps.urls, open.interaction.id),
         expiresAt: open.interaction.expiresAt,
       })

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import type { Database } from '../db/database.ts'
 import type { Asset } from '../shared/amount.ts'
 
@@ -24,12 +25,7 @@ export interface LedgerMovementInput {
  */
 export async function recordLedgerMovement(db: Database, movement: LedgerMovementInput): Promise<bigint> {
   const amount = movement.amount.toString()
-  const insert = db('ledger_movements').insert({
-    wallet_address_id: movement.walletAddressId,
-    amount,
-    kind: movement.kind,
-    outgoing_payment_id: movement.outgoingPaymentId ?? null,
-  })
+  const insert = db('ledger_movements').insert(movementRow(movement))
   const operator = DEBIT_KINDS.includes(movement.kind) ? '-' : '+'
   // One statement: the movement's insert rides along with the balance update.
   const [row] = await db('wallet_addresses')
@@ -42,6 +38,60 @@ export async function recordLedgerMovement(db: Database, movement: LedgerMovemen
   return BigInt(row.balance)
 }
 
+/**
+ * A settlement's movements in one statement, so one round trip: the movements and any exchange legs are
+ * inserted, and each wallet address's balance moves by its net (paying oneself updates the row once, as one
+ * statement may not update a row twice). Same contract as recordLedgerMovement: in a transaction, balances
+ * checked first.
+ */
+export async function recordLedgerMovements(
+  db: Database,
+  movements: LedgerMovementInput[],
+  exchangeMovements: ExchangeMovementInput[],
+): Promise<void> {
+  const net = new Map<string, bigint>()
+  for (const movement of movements) {
+    const signed = DEBIT_KINDS.includes(movement.kind) ? -movement.amount : movement.amount
+    net.set(movement.walletAddressId, (net.get(movement.walletAddressId) ?? 0n) + signed)
+  }
+  const clauses: string[] = []
+  const bindings: Knex.Value[] = []
+  const add = (name: string, builder: Knex.QueryBuilder) => {
+    const { sql, bindings: values } = builder.toSQL()
+    clauses.push(`${name} as (${sql})`)
+    bindings.push(...values)
+  }
+  add('movements', db('ledger_movements').insert(movements.map(movementRow)))
+  if (exchangeMovements.length > 0)
+    add('exchange_movements', db('ledger_exchange_movements').insert(exchangeMovements.map(exchangeRow)))
+  const updates = [...net].map(([walletAddressId, delta], index) => {
+    const name = `balance_${index}`
+    add(
+      name,
+      db('wallet_addresses')
+        .where({ id: walletAddressId })
+        .update({ balance: db.raw('balance + ?::numeric', [delta.toString()]) })
+        .returning('id'),
+    )
+    return `(select count(*) from ${name})`
+  })
+  const result = await db.raw<{ rows: { updated: string | number }[] }>(
+    `with ${clauses.join(', ')} select ${updates.join(' + ')} as updated`,
+    bindings,
+  )
+  if (Number(result.rows[0]?.updated) !== net.size)
+    throw new Error(`ledger movements for a missing wallet address (${[...net.keys()].join(', ')})`)
+}
+
+function movementRow(movement: LedgerMovementInput) {
+  return {
+    wallet_address_id: movement.walletAddressId,
+    amount: movement.amount.toString(),
+    kind: movement.kind,
+    outgoing_payment_id: movement.outgoingPaymentId ?? null,
+  }
+}
+
 export interface ExchangeMovementInput {
   asset: Asset
   amount: bigint
@@ -50,15 +100,14 @@ export interface ExchangeMovementInput {
   outgoingPaymentId: string
 }
 
-/** One leg of a cross-asset payment, booked against the server's exchange for that asset. */
-export async function recordExchangeMovement(db: Database, movement: ExchangeMovementInput): Promise<void> {
-  await db('ledger_exchange_movements').insert({
+function exchangeRow(movement: ExchangeMovementInput) {
+  return {
     asset_code: movement.asset.assetCode,
     asset_scale: movement.asset.assetScale,
     amount: movement.amount.toString(),
     direction: movement.direction,
     outgoing_payment_id: movement.outgoingPaymentId,
-  })
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts'
 import { type IncomingPayment, isExpired, remainingAmount } from '../incoming-payments/model.ts'
 import { addReceivedAmount, findIncomingPayment } from '../incoming-payments/repository.ts'
-import { lockBalances, recordExchangeMovement, recordLedgerMovement } from '../ledger/repository.ts'
+import { lockBalances, recordLedgerMovements } from '../ledger/repository.ts'
 import type { OutgoingPayment } from '../outgoing-payments/model.ts'
 import {
   claimNextSendingPayment,
@@ -60,32 +60,41 @@ async function settleIn(db: Database, onClaim: (id: string) => void): Promise<Se
       return { paymentId: payment.id, outcome: 'failed', reason }
     }
     const { debitAmount, receiveAmount } = payment
-    await recordLedgerMovement(trx, {
-      walletAddressId: payment.walletAddressId,
-      amount: debitAmount.value,
-      kind: 'outgoing-payment',
-      outgoingPaymentId: payment.id,
-    })
-    if (!sameAsset(debitAmount, receiveAmount)) {
-      await recordExchangeMovement(trx, {
-        asset: debitAmount,
-        amount: debitAmount.value,
-        direction: 'in',
-        outgoingPaymentId: payment.id,
-      })
-      await recordExchangeMovement(trx, {
-        asset: receiveAmount,
-        amount: receiveAmount.value,
-        direction: 'out',
-        outgoingPaymentId: payment.id,
-      })
-    }
-    await recordLedgerMovement(trx, {
-      walletAddressId: receiver.walletAddressId,
-      amount: receiveAmount.value,
-      kind: 'incoming-payment',
-      outgoingPaymentId: payment.id,
-    })
+    // Cross-asset payments go through the exchange: it takes the sender's asset and pays the receiver's.
+    const exchangeLegs = sameAsset(debitAmount, receiveAmount)
+      ? []
+      : [
+          {
+            asset: debitAmount,
+            amount: debitAmount.value,
+            direction: 'in' as const,
+            outgoingPaymentId: payment.id,
+          },
+          {
+            asset: receiveAmount,
+            amount: receiveAmount.value,
+            direction: 'out' as const,
+            outgoingPaymentId: payment.id,
+          },
+        ]
+    await recordLedgerMovements(
+      trx,
+      [
+        {
+          walletAddressId: payment.walletAddressId,
+          amount: debitAmount.value,
+          kind: 'outgoing-payment',
+          outgoingPaymentId: payment.id,
+        },
+        {
+          walletAddressId: receiver.walletAddressId,
+          amount: receiveAmount.value,
+          kind: 'incoming-payment',
+          outgoingPaymentId: payment.id,
+        },
+      ],
+      exchangeLegs,
+    )
     await addReceivedAmount(trx, receiver.id, receiveAmount.value)
     await markOutgoingPaymentCompleted(trx, payment.id, debitAmount.value)
     return { paymentId: payment.id, outcome: 'completed' }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import * as initial from './0001-initial.ts'
 import * as grants from './0002-grants.ts'
 import * as payments from './0003-payments.ts'
+import * as grantSubject from './0004-grant-subject.ts'
 
 interface NamedMigration extends Knex.Migration {
   name: string
@@ -13,6 +14,7 @@ const migrations: readonly NamedMigration[] = [
   { name: '0001_initial', ...initial },
   { name: '0002_grants', ...grants },
   { name: '0003_payments', ...payments },
+  { name: '0004_grant_subject', ...grantSubject },
 ]
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

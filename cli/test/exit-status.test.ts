@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
+import { buildVerdictDocument } from '../../reports/src/verdict-document.ts'
+import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from '../../reports/test/sample-verdict.ts'
+import { reportPaths } from '../../settings/run-settings.ts'
+import { finishReports } from '../run-command.ts'
+
+const ROOT = new URL('../..', import.meta.url).pathname
+const opConformance = (...args: string[]) =>
+  spawnSync('node', ['cli/op-conformance.mjs', ...args], { cwd: ROOT, encoding: 'utf8' })
+
+/** The exit status `run` and `merge` give for the verdict the records make (written, then read back). */
+function exitFor(records: TestRecord[], expectedUntested: { rule: string; reason: string }[] = []): number {
+  const paths = reportPaths(mkdtempSync(join(tmpdir(), 'op-conformance-exit-')))
+  const document = buildVerdictDocument({
+    verdict: computeVerdict(SAMPLE_RULES, records),
+    subject: SAMPLE_SUBJECT,
+    runStatus: 'passed',
+    otherFailures: [],
+    evidence: {},
+    baseline: { file: 'b.json', expectedFailures: [], expectedUntested },
+  })
+  mkdirSync(paths.verdict, { recursive: true })
+  writeFileSync(join(paths.verdict, 'verdict.json'), JSON.stringify(document))
+  return finishReports(paths, { ...process.env, CONFORMANCE_TARGET: join(paths.root, 'none.json') }, 1)
+}
+
+// The sample with its failure fixed: TOKEN-EXPIRY (MUST) stays skipped.
+const passing = SAMPLE_RECORDS.map(
+  (r): TestRecord => (r.outcome === 'failed' ? { ...r, outcome: 'passed', errors: [] } : r),
+)
+const everyRulePassing: TestRecord[] = SAMPLE_RULES.filter((r) => !r.pending).map((rule) => ({
+  title: rule.id,
+  file: 'x.spec.ts',
+  outcome: 'passed',
+  rules: [rule.id],
+  errors: [],
+  warnings: [],
+  responses: 1,
+}))
+
+describe('exit statuses', () => {
+  test('0: CONFORMANT', () => {
+    assert.equal(exitFor(everyRulePassing), 0)
+  })
+
+  test('1: NOT CONFORMANT', () => {
+    assert.equal(exitFor(SAMPLE_RECORDS), 1)
+  })
+
+  test('3: INCOMPLETE (a MUST rule not tested), 0 when the baseline accepts the gap', () => {
+    assert.equal(exitFor(passing), 3)
+    assert.equal(exitFor(passing, [{ rule: 'TOKEN-EXPIRY', reason: 'tokens live 600 s' }]), 0)
+  })
+
+  test('4: NO VERDICT (a filtered run)', () => {
+    assert.equal(exitFor(passing.slice(0, 1)), 4)
+  })
+
+  test('2: an option Playwright does not know, and a --grep that matches no test', () => {
+    const output = mkdtempSync(join(tmpdir(), 'op-conformance-exit-'))
+    const unknown = opConformance('run', '--output', output, '--no-such-option')
+    assert.equal(unknown.status, 2, unknown.stderr)
+    assert.match(unknown.stderr, /unknown option/)
+    const nothing = opConformance('run', '--output', output, '--grep', '@NO-SUCH-RULE', '--list')
+    assert.equal(nothing.status, 2, nothing.stderr)
+    assert.match(nothing.stderr, /No tests found/)
+  })
+})

@@ -1,0 +1,130 @@
+import { SRC, TESTS } from '../mutants/mutant.ts'
+import { ACCESS_VARIANTS } from './access-variants.ts'
+import { RESOURCE_VARIANTS } from './resource-variants.ts'
+import { serverSetting, targetSettings, type Variant } from './variant.ts'
+
+/**
+ * Allowed variants: behaviours the spec allows that the reference server does not have, one at a time, each with
+ * the verdict the suite must give it (npm run variants). The mirror of the mutant catalogue: a mutant must turn
+ * its rules red, a variant must not. Every `find` occurs exactly once at HEAD (reference-run/test/).
+ */
+
+const SHORT_EXPIRY_REFUSED = {
+  file: `${SRC}/incoming-payments/service.ts`,
+  find: 'input.expiresAt.getTime() <= now.getTime()',
+  replace: 'input.expiresAt.getTime() < now.getTime() + 60_000',
+}
+const LIFETIME_SPECS = [
+  `${TESTS}/incoming-payment-read-complete.spec.ts`,
+  `${TESTS}/payment-lifecycle.spec.ts`,
+  'conformance/properties/incoming-payment-lifecycle.spec.ts',
+]
+const SETTLE_IN_BATCHES = {
+  file: `${SRC}/outgoing-payments/repository.ts`,
+  find: "    .where('op.state', 'sending')\n",
+  replace:
+    "    .where('op.state', 'sending')\n    .where('op.created_at', '<', db.raw(\"now() - interval '45 seconds'\"))\n",
+}
+const SETTLEMENT_SPECS = [`${TESTS}/outgoing-payment-settle-read.spec.ts`]
+
+export const VARIANTS: readonly Variant[] = [
+  {
+    id: 'incoming-lifetime-minimum',
+    description: 'an incoming payment must live at least 60 s: a nearer expiresAt is refused with 400',
+    allowedBy: 'expiresAt is optional and its bounds are not shown; a minimum lifetime is the ASE’s business',
+    edits: [SHORT_EXPIRY_REFUSED],
+    specs: LIFETIME_SPECS,
+    // The lifecycle property still checks expiry, on payments that live long enough; the example checks skip.
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'incoming-lifetime-minimum-declared',
+    description: 'the 60 s minimum lifetime, declared in the target file: the expiry checks wait that long',
+    allowedBy: 'as incoming-lifetime-minimum',
+    edits: [SHORT_EXPIRY_REFUSED, targetSettings({ incomingPayments: { minimumLifetimeSeconds: 60 } })],
+    specs: LIFETIME_SPECS,
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'complete-idempotent',
+    description: 'completing a completed incoming payment answers 200 with it, unchanged',
+    allowedBy: 'the spec shows no transition out of completed=true and no error for it',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: 'if (payment.completed) return IncomingPaymentError.AlreadyCompleted',
+        replace: 'if (payment.completed) return payment',
+      },
+    ],
+    specs: [
+      `${TESTS}/incoming-payment-read-complete.spec.ts`,
+      'conformance/properties/incoming-payment-lifecycle.spec.ts',
+    ],
+    expected: { verdict: 'CONFORMANT', warns: ['IP-COMPLETE'] },
+  },
+  {
+    id: 'settlement-in-batches',
+    description: 'outgoing payments are settled in batches, 45 s after their creation',
+    allowedBy: 'outgoing payments SHOULD be processed immediately: a SHOULD',
+    edits: [SETTLE_IN_BATCHES],
+    specs: SETTLEMENT_SPECS,
+    expected: { verdict: 'INCOMPLETE', setting: 'waits.settlementSeconds' },
+  },
+  {
+    id: 'settlement-in-batches-declared',
+    description:
+      'settlement in batches 45 s after creation, with waits.settlementSeconds 90 in the target file',
+    allowedBy: 'as settlement-in-batches',
+    edits: [
+      SETTLE_IN_BATCHES,
+      targetSettings({ waits: { settlementSeconds: 90 } }),
+      // A test's own grant must outlive its waits for settlement: an ASE that settles in batches gives tokens
+      // longer than a batch (the reference run's 60 s tokens would expire under a 90 s wait).
+      {
+        file: 'reference-run/reference-plan.ts',
+        find: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 60\n',
+        replace: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 300\n',
+      },
+    ],
+    specs: SETTLEMENT_SPECS,
+    expected: { verdict: 'CONFORMANT', warns: ['OP-PROCESS'] },
+  },
+  {
+    id: 'continue-wait-5s',
+    description: 'grant responses ask the client to wait 5 s before continuing',
+    allowedBy: 'continue.wait is the server’s number; the client waits it',
+    edits: [serverSetting('GRANT_WAIT_SECONDS', '1', '5')],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'quotes-live-5min',
+    description: 'quotes expire 5 min after creation',
+    allowedBy: 'a quote’s expiresAt is the server’s choice',
+    edits: [serverSetting('QUOTE_LIFETIME_SECONDS', '25', '300')],
+    specs: [`${TESTS}/outgoing-payment-create.spec.ts`],
+    expected: { verdict: 'INCOMPLETE', setting: 'waits.expirySeconds' },
+  },
+  {
+    id: 'tokens-live-600s',
+    description: 'access tokens live 600 s, and the target file does not say they may be waited for',
+    allowedBy: 'expires_in is the server’s number',
+    edits: [
+      {
+        file: 'reference-run/reference-plan.ts',
+        find: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 60\n',
+        replace: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 600\n',
+      },
+      {
+        file: 'reference-run/reference-plan.ts',
+        find: '    capabilities: { tokenExpiryWaitable: true },\n',
+        replace: '',
+      },
+    ],
+    // With the expiry check skipped, the token tests still show that nothing else minds long-lived tokens.
+    specs: [`${TESTS}/token-expiry.spec.ts`, `${TESTS}/gnap-tokens.spec.ts`],
+    expected: { verdict: 'INCOMPLETE', setting: 'waits.expirySeconds' },
+  },
+  ...ACCESS_VARIANTS,
+  ...RESOURCE_VARIANTS,
+]

@@ -1,0 +1,89 @@
+import { SRC, TESTS } from '../mutants/mutant.ts'
+import type { Variant } from './variant.ts'
+
+const PAGINATION = `${SRC}/shared/pagination.ts`
+
+/** Allowed variants of resources and lists: what a server may show, hide or order its own way. */
+export const RESOURCE_VARIANTS: readonly Variant[] = [
+  {
+    id: 'lists-by-random-id',
+    description: 'lists are ordered by id (random UUIDs): stable, but not chronological',
+    allowedBy: 'ordering of list results: not shown',
+    edits: [
+      {
+        file: PAGINATION,
+        find: ".where('id', page.cursor).select('created_at', 'id')",
+        replace: ".where('id', page.cursor).select('id')",
+      },
+      {
+        file: PAGINATION,
+        find: "query.whereRaw(`(created_at, id) ${order === 'desc' ? '<' : '>'} ?`, [position])",
+        replace: "query.whereRaw(`id ${order === 'desc' ? '<' : '>'} ?`, [position])",
+      },
+      { file: PAGINATION, find: "      { column: 'created_at', order },\n", replace: '' },
+    ],
+    specs: [`${TESTS}/pagination.spec.ts`, `${TESTS}/incoming-payment-read-complete.spec.ts`],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'expired-unpaid-deleted',
+    description:
+      'an expired incoming payment that received nothing is gone: 404 on get and complete, absent from lists',
+    allowedBy: 'the spec only says an expired incoming payment takes no further payment (Rafiki deletes it)',
+    edits: [
+      // At the API only: quotes and payments still find it and refuse it as an expired receiver (400).
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '  return (await findIncomingPayment(deps.db, id)) ?? IncomingPaymentError.UnknownIncomingPayment\n',
+        replace:
+          '  const payment = await findIncomingPayment(deps.db, id)\n' +
+          '  if (payment === undefined || (isExpired(payment, new Date()) && payment.receivedAmount === 0n)) {\n' +
+          '    return IncomingPaymentError.UnknownIncomingPayment\n  }\n  return payment\n',
+      },
+      {
+        file: PAGINATION,
+        find: '  const query = db(table).where(scope)\n',
+        replace:
+          '  const query = db(table).where(scope)\n' +
+          "  if (table === 'incoming_payments') query.whereRaw('not (expires_at is not null and expires_at < now() and received_amount = 0)')\n",
+      },
+    ],
+    specs: [
+      `${TESTS}/incoming-payment-read-complete.spec.ts`,
+      `${TESTS}/payment-lifecycle.spec.ts`,
+      `${TESTS}/pagination.spec.ts`,
+    ],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'other-wallet-address-not-found',
+    description: 'a resource of a wallet address the token does not cover answers 404, not 403',
+    allowedBy: 'the spec lists 403 for every operation but does not say when; hiding existence is a choice',
+    edits: [
+      {
+        file: `${SRC}/shared/resource-access.ts`,
+        find: '  const entry = requireEntry(access, resource.walletAddressUrl)\n',
+        replace:
+          '  const entry = entryFor(access, resource.walletAddressUrl)\n  if (entry === undefined) throw notFound()\n',
+      },
+    ],
+    specs: [`${TESTS}/permissions.spec.ts`, `${TESTS}/authorization.spec.ts`],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'bad-signature-without-www-authenticate',
+    description:
+      'a 401 for a signature that does not verify, with a valid token, carries no WWW-Authenticate',
+    allowedBy: 'WWW-Authenticate is required on the Authorization-required answer only',
+    edits: [
+      {
+        file: `${SRC}/resource-guard/guard.ts`,
+        find: '      if (!verified.ok) throw unauthorized(res, deps.urls, verified.reason, { check: verified.check })\n',
+        replace:
+          "      if (!verified.ok) throw new HttpError(401, 'unauthorized', verified.reason, { check: verified.check })\n",
+      },
+    ],
+    specs: [`${TESTS}/signatures.spec.ts`, `${TESTS}/authentication.spec.ts`],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+]

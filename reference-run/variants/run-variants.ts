@@ -1,0 +1,109 @@
+import { ruleVerdicts } from '../mutants/suite-run.ts'
+import {
+  basePort,
+  brokenBecause,
+  commit,
+  committed,
+  failingTests,
+  runEditedTree,
+  table,
+  uncommittedChanges,
+  WORKERS,
+} from '../mutants/tree-run.ts'
+import { VARIANTS } from './catalog.ts'
+import type { Variant } from './variant.ts'
+import { variantCatalogProblems } from './variant-catalog-problems.ts'
+import { mismatches, variantVerdict } from './variant-verdict.ts'
+
+/**
+ * Proves the suite does not fail a correct server that chooses differently where the spec is open: for each
+ * variant of the catalog, a copy of the committed tree with that one behaviour changed runs the variant's spec
+ * files (every spec file with --whole-suite), and the verdict must be the one the variant declares. Exits
+ * non-zero on any mismatch or broken run.
+ *
+ *   npm run variants [-- [--whole-suite] variant-id ...]
+ *
+ * Nothing is written to the repository; each run has its own temporary copy and ports, from REFERENCE_PORT
+ * (default 3470) upwards. The unchanged tree needs no control run here: `npm run conformance` is it.
+ */
+
+interface Outcome {
+  variant: Variant
+  got: string
+  decidedBy: string[]
+  ok: boolean
+  seconds: number
+  detail: string[]
+}
+
+const args = process.argv.slice(2)
+const wholeSuite = args.includes('--whole-suite')
+const asked = args.filter((arg) => arg !== '--whole-suite')
+const unknown = asked.filter((id) => !VARIANTS.some((variant) => variant.id === id))
+if (unknown.length > 0) {
+  console.error(`unknown variants: ${unknown.join(', ')}\nknown: ${VARIANTS.map((v) => v.id).join(', ')}`)
+  process.exit(2)
+}
+const selected = asked.length > 0 ? VARIANTS.filter((variant) => asked.includes(variant.id)) : VARIANTS
+const problems = variantCatalogProblems(selected, committed)
+if (problems.length > 0) {
+  console.error(`The variant catalog does not fit commit ${commit.slice(0, 12)}:\n  ${problems.join('\n  ')}`)
+  process.exit(2)
+}
+
+async function runVariant(variant: Variant, port: number): Promise<Outcome> {
+  const started = Date.now()
+  const run = await runEditedTree(
+    `variant-${variant.id}`,
+    variant.edits,
+    wholeSuite ? [] : variant.specs,
+    port,
+  )
+  const seconds = Math.round((Date.now() - started) / 1000)
+  const broken = brokenBecause(run)
+  if (broken !== undefined || run instanceof Error) {
+    return { variant, got: 'broken', decidedBy: [], ok: false, seconds, detail: broken ?? [] }
+  }
+  const verdict = variantVerdict(ruleVerdicts(run))
+  const wrong = mismatches(variant.expected, verdict)
+  const detail = [...wrong, ...verdict.reasons, ...(wrong.length > 0 ? failingTests(run) : [])]
+  return { variant, got: verdict.got, decidedBy: verdict.decidedBy, ok: wrong.length === 0, seconds, detail }
+}
+
+const expectation = (variant: Variant) =>
+  variant.expected.verdict === 'CONFORMANT'
+    ? `CONFORMANT${variant.expected.warns.length > 0 ? ` (warns ${variant.expected.warns.join(', ')})` : ''}`
+    : `INCOMPLETE (${variant.expected.setting})`
+
+const started = Date.now()
+console.log(
+  `Allowed variants of commit ${commit.slice(0, 12)}` +
+    (uncommittedChanges() ? ' (uncommitted changes are not part of the run)' : '') +
+    `: ${selected.length} run(s), ${wholeSuite ? 'the whole suite' : 'their own spec files'}, ${WORKERS} worker each.`,
+)
+const outcomes: Outcome[] = []
+for (const [index, variant] of selected.entries()) {
+  const outcome = await runVariant(variant, basePort + 2 * index)
+  outcomes.push(outcome)
+  console.log(`[${index + 1}/${selected.length}] ${variant.id}: ${outcome.got} (${outcome.seconds} s)`)
+}
+console.log(
+  `\n${table([
+    ['variant', 'expected', 'got', 'decided by', ''],
+    ...outcomes.map(({ variant, got, decidedBy, ok }) => [
+      variant.id,
+      expectation(variant),
+      got,
+      decidedBy.join(', ') || '-',
+      ok ? 'ok' : 'MISMATCH',
+    ]),
+  ])}`,
+)
+for (const { variant, detail, ok } of outcomes) {
+  if (detail.length > 0)
+    console.log(`\n${variant.id}${ok ? '' : ` (${variant.description})`}:\n  ${detail.join('\n  ')}`)
+}
+const wrong = outcomes.filter((outcome) => !outcome.ok)
+const minutes = ((Date.now() - started) / 60_000).toFixed(1)
+console.log(`\n${outcomes.length - wrong.length} of ${outcomes.length} as declared; ${minutes} min`)
+process.exit(wrong.length === 0 ? 0 : 1)

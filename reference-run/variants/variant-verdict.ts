@@ -1,0 +1,46 @@
+import type { RuleVerdict } from '../../reports/src/verdict.ts'
+import type { ExpectedVerdict } from './variant.ts'
+
+export type Got = 'CONFORMANT' | 'INCOMPLETE' | 'NOT CONFORMANT'
+
+export interface VariantVerdict {
+  got: Got
+  /** The rules that decided `got`: failed or inconclusive, untested, or (CONFORMANT) the warnings. */
+  decidedBy: string[]
+  /** Every rule the run warned on, in any tier (a beyond-spec failure is a warning). */
+  warned: string[]
+  /** Why the deciding rules went untested (INCOMPLETE). */
+  reasons: string[]
+}
+
+/**
+ * The verdict on the spec files a variant runs, read as the full verdict reads the whole suite: a spec rule
+ * failed or inconclusive is NOT CONFORMANT; a spec MUST rule only skipped is INCOMPLETE; else CONFORMANT.
+ * Rules the run did not reach are not counted: a variant runs only the specs it touches.
+ */
+export function variantVerdict(rules: readonly RuleVerdict[]): VariantVerdict {
+  const spec = rules.filter((r) => r.tier === 'spec')
+  const warned = rules
+    .filter((r) => r.status === 'warning' || (r.tier !== 'spec' && r.status === 'failed'))
+    .map((r) => r.rule.id)
+  const wrong = spec.filter((r) => r.status === 'failed' || r.status === 'inconclusive')
+  if (wrong.length > 0) {
+    return { got: 'NOT CONFORMANT', decidedBy: wrong.map((r) => r.rule.id), warned, reasons: [] }
+  }
+  const untested = spec.filter((r) => r.rule.level === 'MUST' && r.status === 'skipped')
+  if (untested.length > 0) {
+    const reasons = [...new Set(untested.flatMap((r) => r.reasons))]
+    return { got: 'INCOMPLETE', decidedBy: untested.map((r) => r.rule.id), warned, reasons }
+  }
+  return { got: 'CONFORMANT', decidedBy: warned, warned, reasons: [] }
+}
+
+/** What is wrong with `verdict` for a variant that expects `expected`; empty when it is as declared. */
+export function mismatches(expected: ExpectedVerdict, verdict: VariantVerdict): string[] {
+  if (verdict.got !== expected.verdict) return [`expected ${expected.verdict}, got ${verdict.got}`]
+  if (expected.verdict === 'CONFORMANT') {
+    return expected.warns.filter((id) => !verdict.warned.includes(id)).map((id) => `no ${id} warning`)
+  }
+  const silent = verdict.reasons.filter((reason) => !reason.includes(expected.setting))
+  return silent.map((reason) => `a skip does not name ${expected.setting}: ${reason}`)
+}

@@ -1,0 +1,39 @@
+/** What an allowed variant is: a behaviour the spec allows but the reference server does not have. */
+
+import type { RuleId } from '../../conformance/rules/registry.ts'
+import type { TargetFile } from '../../conformance/target/target-file.ts'
+import type { Edit } from '../mutants/mutant.ts'
+
+/**
+ * The verdict the variant must get from the specs it runs: CONFORMANT (each rule of `warns` warned, other
+ * warnings allowed), or INCOMPLETE because the checks a correct-but-different server cannot be put through
+ * without a target-file setting were skipped, each skip naming `setting`.
+ */
+export type ExpectedVerdict =
+  | { verdict: 'CONFORMANT'; warns: RuleId[] }
+  | { verdict: 'INCOMPLETE'; setting: string }
+
+export interface Variant {
+  id: string
+  /** The behaviour, in one line. */
+  description: string
+  /** Where the spec allows it (docs/spec-decisions.md says more). */
+  allowedBy: string
+  edits: Edit[]
+  /** The spec files whose rules the variant touches (`--whole-suite` runs every one). */
+  specs: string[]
+  expected: ExpectedVerdict
+}
+
+const REFERENCE_PLAN = 'reference-run/reference-plan.ts'
+
+/** Adds `settings` to the target file the run writes for the reference server. */
+export function targetSettings(settings: Partial<TargetFile>): Edit {
+  const find = '    capabilities: { tokenExpiryWaitable: true },\n'
+  return { file: REFERENCE_PLAN, find, replace: `${find}    ...${JSON.stringify(settings)},\n` }
+}
+
+/** Starts the reference server with another value of one of the variables the run sets. */
+export function serverSetting(name: string, from: string, to: string): Edit {
+  return { file: REFERENCE_PLAN, find: `${name}: '${from}',`, replace: `${name}: '${to}',` }
+}

@@ -1,0 +1,105 @@
+import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
+import {
+  FINDING_ANNOTATION,
+  INVALID_INPUT_RESPONSES_ANNOTATION,
+  PROPERTY_ANNOTATION,
+  type PropertyRun,
+  RESPONSES_ANNOTATION,
+} from '../../conformance/rules/findings.ts'
+import { NOT_APPLICABLE_ANNOTATION } from '../../conformance/rules/not-applicable.ts'
+
+export type { PropertyRun }
+
+export type TestOutcome = 'passed' | 'failed' | 'skipped'
+
+/** What the verdict needs to know of one finished test. */
+export interface TestRecord {
+  title: string
+  file: string
+  outcome: TestOutcome
+  /** Rule IDs the test declares. */
+  rules: string[]
+  /** Failure messages; a `[RULE-ID]` prefix attributes the failure to that rule. */
+  errors: string[]
+  /** Warning annotations, each `[RULE-ID] message`. */
+  warnings: string[]
+  /** Failures of rules that do not decide conformance, recorded without failing the test, `[RULE-ID] message`. */
+  findings?: string[]
+  skipReason?: string
+  /** Set when the test was skipped because the target lacks what its rules are about. */
+  notApplicable?: string
+  /** Responses the test received; automatic rules are credited only by tests that received some. */
+  responses?: number
+  /** Of those, answers to deliberately invalid input; the robustness rules are credited only by these. */
+  invalidInputResponses?: number
+  /** Set when the test passed only on a retry: the first line of what an earlier attempt failed with. */
+  flaky?: string
+  /** A property test's search: how many runs, under which profile, and why it stopped. */
+  property?: PropertyRun
+}
+
+type Annotation = { type: string; description?: string }
+
+/** What a test's annotations say it observed: findings, not-applicable reason, responses seen, its property. */
+export function observationsIn(
+  annotations: readonly Annotation[],
+): Pick<TestRecord, 'findings' | 'notApplicable' | 'responses' | 'invalidInputResponses' | 'property'> {
+  const described = (type: string) => [
+    ...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
+  ]
+  // Not de-duplicated: the first and the second client's APIs each annotate their own count.
+  const summed = (type: string) =>
+    annotations.filter((a) => a.type === type).reduce((sum, a) => sum + Number(a.description), 0)
+  // The last search is the one that decided (corpus replays come first).
+  const property = described(PROPERTY_ANNOTATION).at(-1)
+  return {
+    findings: described(FINDING_ANNOTATION),
+    notApplicable: described(NOT_APPLICABLE_ANNOTATION)[0],
+    responses: summed(RESPONSES_ANNOTATION),
+    invalidInputResponses: summed(INVALID_INPUT_RESPONSES_ANNOTATION),
+    ...(property ? { property: JSON.parse(property) as PropertyRun } : {}),
+  }
+}
+
+/** The first line of a failure message, for notes that name it. */
+export function firstLine(message: string): string {
+  return message.trim().split('\n')[0] ?? ''
+}
+
+/** One finished test, as the verdict reporter (Playwright's TestResult) and the mutant runner (its JSON report) see it. */
+export interface FinishedTestResult {
+  /** Describe path and test title, without the file. */
+  title: string
+  file: string
+  /** Playwright's status of the (last) attempt; undefined when the test never ran. */
+  status: string | undefined
+  /** The test's and its result's annotations. */
+  annotations: readonly Annotation[]
+  /** Failure messages, as plainErrorMessage gives them. */
+  errors: readonly string[]
+}
+
+// Playwright colours messages; the `[RULE-ID]` prefixes must start their line to be read.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
+/** An error of Playwright's (a test's, or the run's) as plain text. */
+export function plainErrorMessage(error: { message?: string; value?: unknown }): string {
+  return (error.message ?? String(error.value ?? '')).replace(ANSI, '')
+}
+
+/** What the verdict needs to know of one finished test: the one way both readers of a run build it. */
+export function testRecord(test: FinishedTestResult): TestRecord {
+  const described = (type: string) => [
+    ...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
+  ]
+  return {
+    title: test.title,
+    file: test.file,
+    outcome: test.status === 'passed' ? 'passed' : test.status === 'skipped' ? 'skipped' : 'failed',
+    rules: described(RULE_ANNOTATION),
+    errors: [...test.errors],
+    warnings: described(WARNING_ANNOTATION),
+    skipReason: test.annotations.find((a) => a.type === 'skip')?.description,
+    ...observationsIn(test.annotations),
+  }
+}

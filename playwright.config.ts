@@ -1,6 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
-import { LONG_WAIT_TAG, LONGEST_WAIT_TAG } from './conformance/fixtures/long-wait.ts'
+import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/fixtures/long-wait.ts'
 import { TargetFileError } from './conformance/target/load-target.ts'
 import { resolveTarget } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
@@ -67,7 +67,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: reference?.workers ?? (process.env.CI ? 2 : undefined),
+  workers: RUN_WORKERS,
   timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.

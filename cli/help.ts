@@ -7,6 +7,7 @@ Usage:
   npx op-conformance rules [RULE-ID] [--json]
   npx op-conformance validate [--live] FILE
   npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
+  npx op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST] [options]
   npx op-conformance client --adapter COMMAND [options]   (op-conformance client --help)
   npx op-conformance --help | --version      (and COMMAND --help for each command)
   (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
@@ -25,6 +26,8 @@ Commands:
              Payments client, driven through an adapter command, rule by rule (docs/client-conformance.md).
   merge      Merge the blob reports of shard runs (run --shard i/n --output SHARD_DIR) into one set of
              reports, the verdict computed from all shards' results.
+  bench      Load a target with signed requests, as the suite sends them, every answer still checked; print
+             throughput and latency per operation (op-conformance bench --help).
 
 Options of run:
   --target FILE      The target file describing the server under test (format: conformance/targets/README.md,
@@ -43,8 +46,9 @@ Options of run:
                      gives NO VERDICT and reports only the rules its tests declare; no match: exit status 2).
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).
   --help             This text.
-  Any other option goes to Playwright unchanged (npx playwright test --help): --workers, --project, --retries,
-  --timeout, --list, ...
+  --workers N        Tests run at once (default 4, whatever the cores: the run mostly waits for the target).
+  Any other option goes to Playwright unchanged (npx playwright test --help): --project, --retries, --timeout,
+  --list, ...
 
 Reports (under --output DIR):
   verdict/verdict.html        The verdict page: one self-contained file that opens from disk. Target, suite version
@@ -90,4 +94,47 @@ Environment:
   REFERENCE_PORT      port of the reference server a run without --target starts (reference-run/README.md).
 
 What the verdict means: docs/verdict.md. The decisions the suite relies on: docs/spec-decisions.md.
+`
+
+/** `op-conformance bench --help`. */
+export const BENCH_HELP = `op-conformance bench: load an Open Payments server the way the suite tests it
+
+Usage:
+  npx op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST]
+                           [--max-iterations N] [--output FILE] [--allow-remote]
+
+Each operation in turn: its set-up (grants, with consent where the operation needs one, and what it reads), then
+N loops each running one iteration after another for S seconds. Requests are signed live with the target file's
+client identity, sent through its routes and TLS settings, consent given by its consent driver: the same modules
+as the suite. Every answer is checked by the suite's automatic rules (no server error, JSON, the OpenAPI schema of
+the operation and status, the error envelope) and by the status the operation expects: a fast wrong answer counts
+as an error, not as a result.
+
+Operations (--operations, comma-separated; default all, in this order):
+  wallet-address           GET the sender wallet address (unsigned, as clients do).
+  create-incoming-payment  Signed POST /incoming-payments.
+  get-incoming-payment     Signed GET /incoming-payments/{id}.
+  create-quote             Signed POST /quotes with a debitAmount.
+  create-outgoing-payment  Signed POST /outgoing-payments from a quote; the quote, made first, is not timed.
+  flow                     The whole payment, timed as one: incoming payment, quote, outgoing-payment grant
+                           with consent, outgoing payment, then reading it until it has sent it all.
+
+Options:
+  --target FILE         The target file (as for run). Without it, the reference server of this repository is
+                        started as run starts it (REFERENCE_PORT; DATABASE_URL for PostgreSQL, else embedded).
+  --concurrency N       Iterations in flight at once (default 8).
+  --duration S          Seconds per operation (default 10); iterations in flight then finish.
+  --max-iterations N    At most N iterations per operation (default 100000).
+  --output FILE         The JSON written (default reports/output/bench/bench.json).
+  --allow-remote        Also load servers that are not on this machine (by default only loopback: a load run
+                        is a burst of traffic; load only servers that are yours).
+  --help                This text.
+
+Output: a table per operation (right iterations, wrong ones, right iterations per second, latency p50/p90/p99/max
+of the right ones, in ms), what went wrong by status (and the rule, when the status was right), findings of the
+automatic checks that are not errors; the JSON adds every request by OpenAPI operation, set-up included.
+Grants are obtained just before each operation, so S must stay below the target's token lifetime.
+
+Exit status: 0 every answer was right; 1 some were wrong, or an operation's set-up failed; 2 bad arguments or
+target file.
 `

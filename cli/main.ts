@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import { TargetFileError } from '../conformance/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
+import { benchCommand } from './bench-command.ts'
 import { clientCommand } from './client-command.ts'
 import { CLIENT_HELP } from './client-help.ts'
-import { HELP } from './help.ts'
+import { BENCH_HELP, HELP } from './help.ts'
 import { INIT_HELP, initCommand } from './init-command.ts'
 import { MERGE_HELP, mergeCommand } from './merge-command.ts'
 import { RULES_HELP, rulesCommand } from './rules-command.ts'
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => number | Promise<numbe
   rules: { run: rulesCommand, help: RULES_HELP },
   validate: { run: validateCommand, help: VALIDATE_HELP },
   merge: { run: mergeCommand, help: MERGE_HELP },
+  bench: { run: benchCommand, help: BENCH_HELP },
 }
 
 function main([command, ...args]: string[]): number | Promise<number> {

@@ -17,8 +17,6 @@ export interface ReferenceServerPlan {
   consentDriver: 'browser' | 'http'
   /** Each test's timeout (Playwright's `timeout`). */
   testTimeoutMs: number
-  /** Playwright workers, unless `--workers` says otherwise. */
-  workers: number
 }
 
 /** TOKEN-EXPIRY waits for a token to expire once; that wait bounds the run's wall time. */
@@ -29,8 +27,6 @@ const REFERENCE_TOKEN_LIFETIME_SECONDS = 60
  * server answers in milliseconds; a test that needs longer (a wait, a property) sets its own timeout.
  */
 const REFERENCE_TEST_TIMEOUT_MS = 30_000
-/** The run mostly waits (expiries, intervals, settlement, `continue.wait`), so more workers than this machine's cores. */
-const REFERENCE_WORKERS = 4
 
 export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan {
   const host = '127.0.0.1'
@@ -64,7 +60,6 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
     },
     consentDriver,
     testTimeoutMs: REFERENCE_TEST_TIMEOUT_MS,
-    workers: REFERENCE_WORKERS,
   }
 }
 

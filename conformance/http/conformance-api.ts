@@ -27,6 +27,8 @@ export class ConformanceApi {
   invalidInputResponses = 0
   /** How long the target took to answer, per OpenAPI operation: the verdict page's latency table. */
   readonly timings: { operationId: string; ms: number }[] = []
+  /** The beyond-spec and robustness findings among them (also recorded on the running test, if any). */
+  readonly findings: string[] = []
 
   constructor(
     readonly client: OpenPaymentsClient,
@@ -52,6 +54,7 @@ export class ConformanceApi {
       if (input === 'valid' && exchange.response.status >= 500) recordFinding(problem)
       throw new ResponseCheckError(problem)
     }
+    this.findings.push(problem)
     recordFinding(problem)
     return exchange
   }

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { Agent } from 'undici'
-import { createUndiciTransport, type Transport } from '../../clients/src/index.ts'
+import { createUndiciTransport, OpenPaymentsClient, type Transport } from '../../clients/src/index.ts'
+import type { ClientIdentity } from '../client-identity/client-identity.ts'
 import type { TargetFile } from '../target/target-file.ts'
 import { trustedCertificates } from '../target/tls-ca.ts'
 import { playwrightTransport } from './playwright-transport.ts'
@@ -21,4 +22,19 @@ export function targetUndiciTransport(target: TargetFile): Transport {
     ? new Agent({ connect: { ca: trustedCertificates(target.tls.caFile) } })
     : undefined
   return routedTransport(routingOf(target), createUndiciTransport({ dispatcher }))
+}
+
+/** The client identity's signing client over `transport`, signing `@target-uri` as the target's routes say. */
+export function targetClient(
+  identity: ClientIdentity,
+  target: TargetFile,
+  transport: Transport,
+): OpenPaymentsClient {
+  const routing = routingOf(target)
+  return new OpenPaymentsClient({
+    key: identity.key,
+    walletAddress: identity.walletAddress,
+    transport,
+    signedTargetUri: (url) => routing.signedTargetUri(url),
+  })
 }

@@ -68,13 +68,14 @@ export function formAction(html: string): string {
 
 /** Opens the consent page and submits one of its buttons, as a browser would; returns the redirect. */
 export async function answerConsent(redirect: string, decision: 'accept' | 'reject'): Promise<URL> {
-  const page = await fetch(redirect)
+  const page = await fetch(redirect, { signal: AbortSignal.timeout(30_000) })
   assert.equal(page.status, 200)
   const response = await fetch(formAction(await page.text()), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: `decision=${decision}`,
     redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
   })
   assert.equal(response.status, 303)
   return new URL(response.headers.get('location') ?? '')

@@ -8,10 +8,19 @@ export function fixture(name: string): string {
   return path.join(import.meta.dirname, 'fixtures', name)
 }
 
-/** A config for tests: ephemeral port, silent logs (TEST_LOG_LEVEL to see them), the fixture seed, plus `env` on top. */
+/**
+ * A config for tests: ephemeral ports (both: the default auth port, 3401, is any running reference server's),
+ * silent logs (TEST_LOG_LEVEL to see them), the fixture seed, plus `env` on top.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(
-    { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_FILE: fixture('seed.json'), ...env },
+    {
+      PORT: '0',
+      AUTH_PORT: '0',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SEED_FILE: fixture('seed.json'),
+      ...env,
+    },
     repoRoot,
   )
 }
@@ -61,4 +70,20 @@ export async function getJson(
 ): Promise<{ response: Response; body: unknown }> {
   const response = await fetch(url, init)
   return { response, body: await response.json() }
+}
+
+/**
+ * `promise`, or a failure naming `what` once `ms` pass: a step of a test's set-up or tear-down that never
+ * finishes (a server that does not close, a lock never released) fails there instead of holding the file open.
+ */
+export async function withDeadline<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
 }

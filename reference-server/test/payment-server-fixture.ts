@@ -2,13 +2,15 @@ import assert from 'node:assert/strict'
 import type { AccessItem } from '@interledger/open-payments'
 import { type RunningServer, startServer } from '../src/server.ts'
 import { approvedOutgoingGrant, issuedGrant } from './gnap-helpers.ts'
-import { type DatabaseVariant, testConfig } from './helpers.ts'
+import { type DatabaseVariant, testConfig, withDeadline } from './helpers.ts'
 import { type Reply, send, startTestClient, type TestClient } from './signing-client.ts'
 
 export type Json = Record<string, unknown>
 export type Amount = { value: string; assetCode: string; assetScale: number }
 
 export const U64_MAX = '18446744073709551615'
+/** Longer than the server's own shutdown limit (SHUTDOWN_TIMEOUT_MS, 10 s) and a loaded machine's start. */
+const STEP_DEADLINE_MS = 60_000
 export const usd = (value: string): Amount => ({ value, assetCode: 'USD', assetScale: 2 })
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const later = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -72,7 +74,7 @@ export async function startPaymentServer(variant: DatabaseVariant): Promise<Paym
     QUOTE_LIFETIME_SECONDS: '2',
     PAYMENT_POLL_INTERVAL_MS: '20',
   }
-  const server = await startServer(testConfig(env))
+  const server = await withDeadline(STEP_DEADLINE_MS, 'starting the server', startServer(testConfig(env)))
   const [alice = '', bob = '', carol = ''] = server.walletAddresses
   const authServer = server.publicUrls.authServer
   const wallets = [await startTestClient(), await startTestClient()]
@@ -138,9 +140,13 @@ export async function startPaymentServer(variant: DatabaseVariant): Promise<Paym
         (payment) => (payment.sentAmount as Amount).value === (payment.debitAmount as Amount).value,
       ),
     close: async () => {
-      await server.close()
-      await Promise.all(wallets.map((wallet) => wallet.close()))
-      await variant.tearDown()
+      await withDeadline(STEP_DEADLINE_MS, 'closing the server', server.close())
+      await withDeadline(
+        STEP_DEADLINE_MS,
+        'closing the client wallets',
+        Promise.all(wallets.map((w) => w.close())),
+      )
+      await withDeadline(STEP_DEADLINE_MS, 'removing the database', variant.tearDown())
     },
   }
   return fixture

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto'
-import { createServer } from 'node:http'
+import { Agent, createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { JWK } from '@interledger/open-payments'
 import { createSigner, httpbis } from 'http-message-signatures'
@@ -100,6 +100,15 @@ export function contentDigest(body: string, algorithm: 'sha-512' | 'sha-256' = '
   return `${algorithm}=:${hash}:`
 }
 
+/**
+ * A connection per request. Kept alive, a connection idle near the server's keepAliveTimeout (5 s) can be reused
+ * just as the server closes it, and on a loaded machine (a lagging event loop) that request fails with
+ * ECONNRESET. (Not undici's own Agent: importing the undici package replaces the global fetch's dispatcher for
+ * the whole test process, which broke the official SDK's requests in open-payments-sdk.test.ts.)
+ */
+const agent = new Agent({ keepAlive: false })
+const REQUEST_TIMEOUT_MS = 30_000
+
 /** Sends a request signed the way Open Payments clients sign, as `client`. */
 export async function send(client: TestClient, options: SendOptions): Promise<Reply> {
   const body = options.body ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
@@ -113,18 +122,49 @@ export async function send(client: TestClient, options: SendOptions): Promise<Re
     options.sign === false ? headers : await signHeaders(client, options, options.sign ?? {}, headers, body)
   const request = { headers: { ...signed }, body }
   options.alter?.(request)
-  const response = await fetch(new URL(options.url).href, {
-    method: options.method,
-    headers: request.headers,
-    body: request.body,
-    redirect: 'manual',
-  })
-  const text = await response.text()
+  const response = await exchange(options.method, new URL(options.url), request.headers, request.body).catch(
+    (error: unknown) => {
+      throw new Error(`${options.method} ${options.url}: ${(error as Error).message}`, { cause: error })
+    },
+  )
   return {
     status: response.status,
     headers: response.headers,
-    body: text === '' ? undefined : JSON.parse(text),
+    body: response.text === '' ? undefined : JSON.parse(response.text),
   }
+}
+
+/** One HTTP exchange, as sent (no redirect followed); a server that never answers fails it after 30 s. */
+function exchange(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method, headers: { ...length, ...headers }, agent, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('error', reject)
+        res.on('end', () => {
+          const received = new Headers()
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            received.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!)
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: received,
+            text: Buffer.concat(chunks).toString('utf8'),
+          })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
 }
 
 async function signHeaders(

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { routingOf } from '../conformance/http/routing.ts'
+import { type BenchSession, openBenchSession } from '../conformance/load/bench-session.ts'
+import { remoteServers } from '../conformance/load/loopback.ts'
+import { runBench } from '../conformance/load/run-bench.ts'
+import { loadTargetFile } from '../conformance/target/load-target.ts'
+import type { TargetFile } from '../conformance/target/target-file.ts'
+import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
+import { type BenchOptions, parseBenchOptions } from './bench-options.ts'
+import { formatBenchTable } from './bench-table.ts'
+import { BENCH_HELP } from './help.ts'
+import { SUITE_ROOT } from './run-command.ts'
+import { UsageError } from './run-options.ts'
+
+/**
+ * `op-conformance bench`: load on a target the way the suite tests it, each answer checked by the automatic
+ * rules. Prints a table, writes JSON; exits 0 when every answer was right, 1 when any was wrong.
+ */
+export async function benchCommand(argv: readonly string[]): Promise<number> {
+  const options = parseBenchOptions(argv)
+  if (options.help) {
+    process.stdout.write(BENCH_HELP)
+    return 0
+  }
+  const output = resolve(options.output ?? join(SUITE_ROOT, DEFAULT_REPORT_DIR, 'bench', 'bench.json'))
+  const reference = options.target ? undefined : await startReferenceServer(dirname(output))
+  try {
+    const targetFile = options.target ? resolve(options.target) : reference!.targetFile
+    const target = loadTargetFile(targetFile)
+    const session = await openBenchSession(target)
+    try {
+      return await bench(session, target, targetFile, output, options)
+    } finally {
+      await session.close()
+    }
+  } finally {
+    await reference?.stop()
+  }
+}
+
+async function bench(
+  session: BenchSession,
+  target: TargetFile,
+  targetFile: string,
+  output: string,
+  options: BenchOptions,
+): Promise<number> {
+  const remote = remoteServers(session.discovery, routingOf(target))
+  if (remote.length > 0 && !options.allowRemote)
+    throw new UsageError(
+      `bench: ${remote.join(', ')} ${remote.length === 1 ? 'is' : 'are'} not on this machine; a load run goes ` +
+        'only to loopback unless --allow-remote says the servers are yours to load',
+    )
+  const startedAt = new Date().toISOString()
+  console.log(
+    `Bench against ${target.name ?? targetFile}: ${options.operations.length} operation(s), ` +
+      `${options.durationS} s each at concurrency ${options.concurrency}`,
+  )
+  const results = await runBench(session, {
+    operations: options.operations,
+    limits: {
+      concurrency: options.concurrency,
+      durationMs: options.durationS * 1000,
+      maxIterations: options.maxIterations,
+    },
+    onStart: (operation) => console.log(`  ${operation} ...`),
+  })
+  const report = {
+    target: target.name ?? null,
+    targetFile,
+    startedAt,
+    concurrency: options.concurrency,
+    durationS: options.durationS,
+    consentDriver: session.consentDriver() ?? null,
+    results,
+  }
+  mkdirSync(dirname(output), { recursive: true })
+  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`\n${formatBenchTable(results)}\n`)
+  for (const result of results) console.log(`  ${result.operation}: ${result.measures}`)
+  console.log(`\nJSON: ${relative(process.cwd(), output)}`)
+  const wrong = results.some((result) => result.setupError || result.ok < result.iterations)
+  return wrong ? 1 : 0
+}
+
+interface ReferenceServer {
+  targetFile: string
+  stop(): Promise<void>
+}
+
+/** The reference server as `run` starts it without a target, by command (reference-run/serve-reference.ts). */
+async function startReferenceServer(dir: string): Promise<ReferenceServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', dir], {
+    cwd: SUITE_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = once(child, 'exit')
+  const line = await Promise.race([
+    once(createInterface({ input: child.stdout! }), 'line').then(([first]) => first as string),
+    exited.then(([code]) => {
+      throw new Error(`the reference server did not start (exit ${code})`)
+    }),
+  ])
+  const { target } = JSON.parse(line) as { target: string }
+  return { targetFile: target, stop: () => stop(child, exited) }
+}
+
+async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode === null) child.kill('SIGTERM')
+  await exited
+}

@@ -1,0 +1,71 @@
+import { OPERATION_NAMES, type OperationName } from '../conformance/load/operations.ts'
+import { takeFlag, takeOption, UsageError } from './run-options.ts'
+
+export interface BenchOptions {
+  target?: string
+  concurrency: number
+  /** Per operation. */
+  durationS: number
+  /** Per operation: no iteration starts once this many have. */
+  maxIterations: number
+  operations: OperationName[]
+  /** The JSON file written. */
+  output?: string
+  allowRemote: boolean
+  help: boolean
+}
+
+export const BENCH_DEFAULTS = { concurrency: 8, durationS: 10, maxIterations: 100_000 }
+
+/** Reads the options of `bench`; anything else is a mistake. */
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  const args = [...argv]
+  const take = (name: string) => takeOption(args, name)
+  const options: BenchOptions = {
+    target: take('--target'),
+    concurrency: integer('--concurrency', take('--concurrency'), BENCH_DEFAULTS.concurrency, 1, 1000),
+    durationS: integer('--duration', take('--duration'), BENCH_DEFAULTS.durationS, 1, 3600),
+    maxIterations: integer(
+      '--max-iterations',
+      take('--max-iterations'),
+      BENCH_DEFAULTS.maxIterations,
+      1,
+      10_000_000,
+    ),
+    operations: operations(take('--operations')),
+    output: take('--output'),
+    allowRemote: takeFlag(args, '--allow-remote'),
+    help: takeFlag(args, '--help') || takeFlag(args, '-h'),
+  }
+  if (args.length > 0)
+    throw new UsageError(`bench: unknown argument ${JSON.stringify(args[0])} (op-conformance bench --help)`)
+  return options
+}
+
+function integer(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback
+  const parsed = Number(value)
+  if (!/^\d+$/.test(value) || parsed < min || parsed > max)
+    throw new UsageError(
+      `${name}: expected a whole number from ${min} to ${max} (got ${JSON.stringify(value)})`,
+    )
+  return parsed
+}
+
+function operations(value: string | undefined): OperationName[] {
+  if (value === undefined || value === 'all') return [...OPERATION_NAMES]
+  const names = value.split(',').map((name) => name.trim())
+  const unknown = names.filter((name) => !(OPERATION_NAMES as readonly string[]).includes(name))
+  if (unknown.length > 0 || names.length === 0)
+    throw new UsageError(
+      `--operations: unknown ${unknown.map((name) => JSON.stringify(name)).join(', ')}; ` +
+        `a comma-separated list of ${OPERATION_NAMES.join(', ')} (or all)`,
+    )
+  return [...new Set(names)] as OperationName[]
+}

@@ -1,0 +1,58 @@
+import type { OperationResult } from '../conformance/load/run-bench.ts'
+
+const HEADERS = [
+  'operation',
+  'ok',
+  'errors',
+  'ok/s',
+  'p50 ms',
+  'p90 ms',
+  'p99 ms',
+  'max ms',
+  'bench CPU ms',
+] as const
+
+/** The results as a plain-text table, then what went wrong, by operation. */
+export function formatBenchTable(results: readonly OperationResult[]): string {
+  const rows = results.map((result) => {
+    const latency = result.latencyMs
+    const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1))
+    return [
+      result.operation,
+      String(result.ok),
+      String(result.iterations - result.ok),
+      result.throughput.toFixed(1),
+      ms(latency?.p50),
+      ms(latency?.p90),
+      ms(latency?.p99),
+      ms(latency?.max),
+      result.benchCpuMsPerIteration === undefined ? '-' : result.benchCpuMsPerIteration.toFixed(2),
+    ]
+  })
+  const widths = HEADERS.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => row[column]!.length)),
+  )
+  // Names left, figures right, as figures are read.
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+  const table = [line(HEADERS), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]
+  const notes = results.flatMap((result) => {
+    if (result.setupError)
+      return [`${result.operation}: not measured, its set-up failed: ${result.setupError}`]
+    const errors = Object.entries(result.errors).sort(([, a], [, b]) => b - a)
+    const findings = Object.entries(result.findings)
+    return [
+      ...(errors.length
+        ? [`${result.operation} errors: ${errors.map(([what, n]) => `${what} x${n}`).join(', ')}`]
+        : []),
+      ...(findings.length
+        ? [
+            `${result.operation} findings (not errors): ${findings.map(([id, n]) => `${id} x${n}`).join(', ')}`,
+          ]
+        : []),
+    ]
+  })
+  return [...table, ...(notes.length ? ['', ...notes] : [])].join('\n')
+}

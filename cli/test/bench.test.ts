@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { OPERATION_NAMES } from '../../conformance/load/operations.ts'
+import type { OperationResult } from '../../conformance/load/run-bench.ts'
+import { BENCH_DEFAULTS, parseBenchOptions } from '../bench-options.ts'
+import { formatBenchTable } from '../bench-table.ts'
+import { UsageError } from '../run-options.ts'
+
+describe('op-conformance bench options', () => {
+  test('defaults: every operation, concurrency 8, 10 s each, loopback only', () => {
+    assert.deepEqual(parseBenchOptions([]), {
+      target: undefined,
+      concurrency: BENCH_DEFAULTS.concurrency,
+      durationS: BENCH_DEFAULTS.durationS,
+      maxIterations: BENCH_DEFAULTS.maxIterations,
+      operations: [...OPERATION_NAMES],
+      output: undefined,
+      allowRemote: false,
+      help: false,
+    })
+  })
+
+  test('every option, in both spellings', () => {
+    const options = parseBenchOptions([
+      '--target=ase.json',
+      '--concurrency',
+      '16',
+      '--duration=5',
+      '--max-iterations',
+      '100',
+      '--operations',
+      'flow, wallet-address,flow',
+      '--output',
+      'b.json',
+      '--allow-remote',
+    ])
+    assert.deepEqual(
+      [options.target, options.concurrency, options.durationS, options.maxIterations, options.operations],
+      ['ase.json', 16, 5, 100, ['flow', 'wallet-address']],
+    )
+    assert.deepEqual([options.output, options.allowRemote], ['b.json', true])
+  })
+
+  const mistakes: [string[], RegExp][] = [
+    [['--concurrency', '0'], /--concurrency: expected a whole number from 1 to 1000 \(got "0"\)/],
+    [['--duration', '1.5'], /--duration: expected a whole number/],
+    [['--duration', 'ten'], /--duration: expected a whole number/],
+    [
+      ['--operations', 'quote,flow'],
+      /--operations: unknown "quote"; a comma-separated list of wallet-address/,
+    ],
+    [['--target'], /--target: a value is missing/],
+    [['--workers', '2'], /bench: unknown argument "--workers"/],
+  ]
+  for (const [argv, message] of mistakes) {
+    test(`${argv.join(' ')} is a usage error naming the option`, () => {
+      assert.throws(
+        () => parseBenchOptions(argv),
+        (error) => error instanceof UsageError && message.test(error.message),
+      )
+    })
+  }
+})
+
+describe('op-conformance bench table', () => {
+  const result = (overrides: Partial<OperationResult>): OperationResult => ({
+    operation: 'create-quote',
+    measures: 'signed POST /quotes',
+    iterations: 1203,
+    ok: 1200,
+    elapsedS: 10,
+    throughput: 120,
+    benchCpuMsPerIteration: 0.456,
+    latencyMs: { p50: 6.2, p90: 9, p99: 21.35, max: 104.1 },
+    errors: { '500 QT-CREATE (create-quote)': 2, 'failed (socket hang up)': 1 },
+    errorExamples: {},
+    requests: {},
+    findings: { 'OAS-STRICT': 3 },
+    ...overrides,
+  })
+
+  test('one aligned row per operation, then what went wrong, most frequent first', () => {
+    const table = formatBenchTable([
+      result({}),
+      result({
+        operation: 'flow',
+        iterations: 0,
+        ok: 0,
+        throughput: 0,
+        latencyMs: undefined,
+        benchCpuMsPerIteration: undefined,
+        errors: {},
+        findings: {},
+        setupError: '403 (post-grant): refused',
+      }),
+    ])
+    assert.equal(
+      table,
+      [
+        'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms',
+        '------------  ----  ------  -----  ------  ------  ------  ------  ------------',
+        'create-quote  1200       3  120.0     6.2     9.0    21.4   104.1          0.46',
+        'flow             0       0    0.0       -       -       -       -             -',
+        '',
+        'create-quote errors: 500 QT-CREATE (create-quote) x2, failed (socket hang up) x1',
+        'create-quote findings (not errors): OAS-STRICT x3',
+        'flow: not measured, its set-up failed: 403 (post-grant): refused',
+      ].join('\n'),
+    )
+  })
+})

@@ -1,0 +1,127 @@
+import { rulesNamedIn } from '../rules/rules-named-in.ts'
+import type { BenchSession } from './bench-session.ts'
+import { type LatencySummary, summarizeLatencies } from './latency.ts'
+import { type LoadLimits, runLoad } from './load-loop.ts'
+import { LOAD_OPERATIONS, type OperationName } from './operations.ts'
+import { describeFailure, FailedIteration, firstLine } from './outcome.ts'
+
+export interface OperationResult {
+  operation: OperationName
+  measures: string
+  /** Iterations run, right or wrong. */
+  iterations: number
+  /** Iterations whose every answer was right. */
+  ok: number
+  elapsedS: number
+  /** Right iterations per second: a fast wrong answer is not a result. */
+  throughput: number
+  /**
+   * This process's CPU per iteration (signing, checking, consent driver): near the run's wall time per
+   * iteration and concurrency, it is the generator, not the target, that sets the pace.
+   */
+  benchCpuMsPerIteration?: number
+  /** Of the right iterations. */
+  latencyMs?: LatencySummary
+  /** Wrong iterations by what went wrong (see outcome.ts). */
+  errors: Record<string, number>
+  /** The first message of each kind of error, to see what was wrong. */
+  errorExamples: Record<string, string>
+  /** Every request made, set-up included, by OpenAPI operation. */
+  requests: Record<string, { count: number; latencyMs: LatencySummary }>
+  /** Beyond-spec and robustness findings of the automatic checks (not errors), by rule. */
+  findings: Record<string, number>
+  /** Why the operation could not be measured (its set-up failed). */
+  setupError?: string
+}
+
+export interface BenchOptions {
+  operations: readonly OperationName[]
+  limits: LoadLimits
+  /** Called before each operation starts, for progress lines. */
+  onStart?: (operation: OperationName) => void
+}
+
+/** Each operation in turn: its set-up, then the load loop, every answer checked by the automatic rules. */
+export async function runBench(session: BenchSession, options: BenchOptions): Promise<OperationResult[]> {
+  const results: OperationResult[] = []
+  for (const name of options.operations) {
+    options.onStart?.(name)
+    results.push(await measureOperation(session, name, options.limits))
+  }
+  return results
+}
+
+async function measureOperation(
+  session: BenchSession,
+  name: OperationName,
+  limits: LoadLimits,
+): Promise<OperationResult> {
+  const operation = LOAD_OPERATIONS[name]
+  const timings = new Map<string, number[]>()
+  const findings: Record<string, number> = {}
+  const errorExamples: Record<string, string> = {}
+  const empty = { operation: name, measures: operation.measures, iterations: 0, ok: 0, elapsedS: 0 }
+  let step: Awaited<ReturnType<typeof operation.prepare>>
+  try {
+    step = await operation.prepare(session)
+  } catch (error) {
+    const setupError = `${describeFailure(error)}: ${firstLine(error instanceof Error ? error.message : String(error))}`
+    return { ...empty, throughput: 0, errors: {}, errorExamples, requests: {}, findings, setupError }
+  }
+  const cpuBefore = process.cpuUsage()
+  const run = await runLoad(
+    limits,
+    async (measure) => {
+      const api = session.api()
+      try {
+        await step(api, measure)
+      } catch (error) {
+        throw new FailedIteration(
+          error,
+          api.exchanges.at(-1)?.response.status,
+          api.timings.at(-1)?.operationId,
+        )
+      } finally {
+        for (const { operationId, ms } of api.timings) {
+          const samples = timings.get(operationId) ?? timings.set(operationId, []).get(operationId)!
+          samples.push(ms)
+        }
+        for (const finding of api.findings) {
+          const ruleId = rulesNamedIn(finding)[0] ?? 'other'
+          findings[ruleId] = (findings[ruleId] ?? 0) + 1
+        }
+      }
+    },
+    (error) => {
+      const label = describeFailure(error)
+      errorExamples[label] ??= (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+      return label
+    },
+  )
+  const cpu = process.cpuUsage(cpuBefore)
+  const right = run.samples.filter((sample) => sample.error === undefined)
+  const errors: Record<string, number> = {}
+  for (const { error } of run.samples) if (error !== undefined) errors[error] = (errors[error] ?? 0) + 1
+  const elapsedS = run.elapsedMs / 1000
+  return {
+    ...empty,
+    iterations: run.samples.length,
+    ok: right.length,
+    elapsedS: Math.round(elapsedS * 100) / 100,
+    throughput: Math.round((right.length / elapsedS) * 10) / 10,
+    benchCpuMsPerIteration:
+      run.samples.length > 0
+        ? Math.round(((cpu.user + cpu.system) / 1000 / run.samples.length) * 100) / 100
+        : undefined,
+    latencyMs: summarizeLatencies(right.map((sample) => sample.ms)),
+    errors,
+    errorExamples,
+    requests: Object.fromEntries(
+      [...timings].map(([operationId, samples]) => [
+        operationId,
+        { count: samples.length, latencyMs: summarizeLatencies(samples)! },
+      ]),
+    ),
+    findings,
+  }
+}

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { referenceServerPlan, writeReferenceTarget } from './reference-plan.ts'
+
+/**
+ * `op-conformance bench` without a target: starts the reference server as `op-conformance run` does (the same
+ * plan: ports from REFERENCE_PORT, DATABASE_URL when set, else embedded Postgres), writes its target file into
+ * the folder given, prints one line `{"target": FILE}` once the server answers, and stops it when this process
+ * gets SIGTERM or SIGINT. The CLI starts this by command: it does not import the reference run.
+ *
+ *   node --import tsx reference-run/serve-reference.ts DIR
+ */
+const READY_TIMEOUT_MS = 60_000
+const ROOT = new URL('..', import.meta.url).pathname
+
+const dir = process.argv[2]
+if (!dir) {
+  console.error('usage: node --import tsx reference-run/serve-reference.ts DIR')
+  process.exit(2)
+}
+const plan = referenceServerPlan(process.env)
+const target = writeReferenceTarget(plan, dir)
+const server = spawn(process.execPath, ['--import', 'tsx', 'reference-server/src/main.ts'], {
+  cwd: ROOT,
+  // A load run waits for no expiry: tokens that outlive any run, so long runs are not cut by 401s.
+  env: { ...process.env, ...plan.env, ACCESS_TOKEN_EXPIRES_IN: '86400' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const exited = once(server, 'exit')
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill('SIGTERM'))
+void exited.then(([code]) => process.exit(code ?? 0))
+
+const deadline = Date.now() + READY_TIMEOUT_MS
+while (!(await answers(`${plan.publicUrl}/healthz`))) {
+  if (Date.now() > deadline) {
+    console.error(
+      `the reference server did not answer ${plan.publicUrl}/healthz within ${READY_TIMEOUT_MS / 1000} s`,
+    )
+    server.kill('SIGTERM')
+    process.exit(1)
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200))
+}
+console.log(JSON.stringify({ target }))
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok
+  } catch {
+    return false
+  }
+}

@@ -69,7 +69,6 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
       },
       {
         file: `${SRC}/incoming-payments/model.ts`,
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the edit is TypeScript source with a template
         find: "  return `test.reference.${id.replaceAll('-', '')}`\n",
         replace: "  return 'test.reference.shared'\n",
       },
@@ -84,7 +83,6 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
       {
         file: `${SRC}/access-tokens/routes.ts`,
         find: 'manage: manageUrl(urls, token.id),',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the edit is TypeScript source with a template
         replace: 'manage: `${manageUrl(urls, token.id)}?token=${token.value}`,',
       },
     ],

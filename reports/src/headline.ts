@@ -1,3 +1,4 @@
+import { plural } from './plural.ts'
 import { type RuleStatus, type RuleVerdict, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
 
 /**
@@ -37,7 +38,7 @@ export function headline(verdict: Verdict): string {
 
 /** `1 rule`, `2 rules`. */
 export function rulesOf(count: number): string {
-  return `${count} ${count === 1 ? 'rule' : 'rules'}`
+  return plural(count, 'rule')
 }
 
 function inScope(verdict: Verdict): number {

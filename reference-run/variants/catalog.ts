@@ -117,8 +117,8 @@ export const VARIANTS: readonly Variant[] = [
       },
       {
         file: 'reference-run/reference-plan.ts',
-        find: '    capabilities: { tokenExpiryWaitable: true },\n',
-        replace: '',
+        find: '    capabilities: { tokenExpiryWaitable: true, unfundedPaymentsFail: true },\n',
+        replace: '    capabilities: { unfundedPaymentsFail: true },\n',
       },
     ],
     // With the expiry check skipped, the token tests still show that nothing else minds long-lived tokens.

@@ -29,7 +29,7 @@ const REFERENCE_PLAN = 'reference-run/reference-plan.ts'
 
 /** Adds `settings` to the target file the run writes for the reference server. */
 export function targetSettings(settings: Partial<TargetFile>): Edit {
-  const find = '    capabilities: { tokenExpiryWaitable: true },\n'
+  const find = '    capabilities: { tokenExpiryWaitable: true, unfundedPaymentsFail: true },\n'
   return { file: REFERENCE_PLAN, find, replace: `${find}    ...${JSON.stringify(settings)},\n` }
 }
 

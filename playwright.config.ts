@@ -6,7 +6,7 @@ import { TargetConfigurationError } from './conformance/harness/target/target-co
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
-import { REPORTS } from './reports/src/reporters.ts'
+import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
   CONSOLE_REPORTER_ENV,
@@ -61,8 +61,8 @@ const longestWait = new RegExp(LONGEST_WAIT_TAG)
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
 const reporters: ReporterDescription[] = process.env[SHARD_ENV]
-  ? [...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
-  : [...consoleReporters, ...REPORTS]
+  ? [RELATIVE_PATHS, ...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
+  : [RELATIVE_PATHS, ...consoleReporters, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

@@ -1,14 +1,18 @@
 import fc from 'fast-check'
-import { LimitedPayments } from '../checks/limited-payments.ts'
-import { test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { IntervalClock, limitInterval } from '../harness/gnap/limit-interval.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
+import { LimitedPayments, type LimitedPaymentsContext } from '../checks/limited-payments.ts'
 import { PayUnderLimitCommand, ReadSpentCommand } from './model/grant-limit-commands.ts'
 import { PayTwiceCommand, WaitForNextIntervalCommand } from './model/grant-limit-failure-commands.ts'
 import type { GrantLimitModel, GrantLimitSystem } from './model/grant-limit-model.ts'
-import { timeoutFor } from './support/property-budget.ts'
-import { propertyDetails, runProperty } from './support/run-property.ts'
+import {
+  amountIn,
+  IntervalClock,
+  limitInterval,
+  propertyDetails,
+  runProperty,
+  test,
+  timeoutFor,
+  waitsLong,
+} from './support/property-test.ts'
 
 // Each run obtains a grant of its own (with consent) and makes a few payments of a few units. With an interval
 // (5 s, the example tests' own), a step waits when too little of it is left, and a run may wait for the next
@@ -34,6 +38,12 @@ const grantCaseArb = fc.record({
   ),
 })
 
+interface GrantCase {
+  side: GrantLimitModel['side']
+  limitUnits: bigint
+  withInterval: boolean
+}
+
 test.describe('grant limits: a model of what a limited grant lets through', () => {
   test(
     'any sequence of payments, failed payments, interval changes and readings under a debitAmount or receiveAmount limit agrees with the model',
@@ -42,45 +52,49 @@ test.describe('grant limits: a model of what a limited grant lets through', () =
     waitsLong(propertyDetails(NAME, 'LIM-AMOUNT', 'LIM-INTERVAL', 'GSA-GET')),
     async ({ grants, resources, discovery, paymentSteps }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
-      const { unit, sender, receiver: receiverAddress } = discovery
+      const fixtures = { grants, resources, discovery, paymentSteps }
       await runProperty(
         testInfo,
         NAME,
         grantCaseArb,
-        ({ side, limitUnits, withInterval, commands }) =>
-          fc.asyncModelRun(async () => {
-            const limit = limitUnits * unit
-            const walletAddress = side === 'debit' ? sender : receiverAddress
-            const key = side === 'debit' ? 'debitAmount' : 'receiveAmount'
-            const interval = withInterval ? limitInterval() : undefined
-            const payments = await LimitedPayments.obtain(
-              { grants, resources, discovery, paymentSteps },
-              { [key]: amountIn(walletAddress, limit), ...(interval && { interval: interval.value }) },
-            )
-            const clock =
-              interval &&
-              (await IntervalClock.start(interval, async () =>
-                Date.parse((await payments.receiver()).createdAt),
-              ))
-            const model: GrantLimitModel = {
-              side,
-              limit,
-              payments: [],
-              unknowable: new Set(),
-              hasInterval: interval !== undefined,
-              waited: false,
-            }
-            const real: GrantLimitSystem = {
-              payments,
-              receiver: (await payments.receiver()).id,
-              unit,
-              clock,
-              assets: { debit: sender, receive: receiverAddress },
-            }
-            return { model, real }
-          }, commands),
+        ({ commands, ...grantCase }) => fc.asyncModelRun(() => startRun(fixtures, grantCase), commands),
         BUDGET,
       )
     },
   )
 })
+
+/** A run starts with a grant of its own under the drawn limit, and a model that has paid nothing. */
+async function startRun(
+  fixtures: LimitedPaymentsContext,
+  { side, limitUnits, withInterval }: GrantCase,
+): Promise<{ model: GrantLimitModel; real: GrantLimitSystem }> {
+  const { unit, sender, receiver: receiverAddress } = fixtures.discovery
+  const limit = limitUnits * unit
+  const walletAddress = side === 'debit' ? sender : receiverAddress
+  const key = side === 'debit' ? 'debitAmount' : 'receiveAmount'
+  const interval = withInterval ? limitInterval() : undefined
+  const payments = await LimitedPayments.obtain(fixtures, {
+    [key]: amountIn(walletAddress, limit),
+    ...(interval && { interval: interval.value }),
+  })
+  const clock =
+    interval &&
+    (await IntervalClock.start(interval, async () => Date.parse((await payments.receiver()).createdAt)))
+  const model: GrantLimitModel = {
+    side,
+    limit,
+    payments: [],
+    unknowable: new Set(),
+    hasInterval: interval !== undefined,
+    waited: false,
+  }
+  const real: GrantLimitSystem = {
+    payments,
+    receiver: (await payments.receiver()).id,
+    unit,
+    clock,
+    assets: { debit: sender, receive: receiverAddress },
+  }
+  return { model, real }
+}

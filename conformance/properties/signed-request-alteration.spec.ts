@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { expect, rule, summarize, test } from '../fixtures/conformance-test.ts'
-import { hasMarker, markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
-import { walkList } from '../steps/walk-list.ts'
-import { alterationArb, alteredOperationArb } from './arbitraries/alteration-arbitraries.ts'
+import { type Alteration, alterationArb, alteredOperationArb } from './arbitraries/alteration-arbitraries.ts'
 import { type AlteredRequest, alterRequest } from './support/alter-request.ts'
 import { expectClientError } from './support/expect-client-error.ts'
-import { timeoutFor } from './support/property-budget.ts'
-import { propertyDetails, runProperty } from './support/run-property.ts'
+import {
+  bodyOf,
+  type ConformanceApi,
+  type Discovery,
+  expect,
+  hasMarker,
+  markerMetadata,
+  newMarker,
+  propertyDetails,
+  type Resources,
+  resourceCalls,
+  rule,
+  runProperty,
+  summarize,
+  test,
+  timeoutFor,
+  walkList,
+} from './support/property-test.ts'
 
 // One altered request per run (and one incoming payment to complete), one list walk at the end.
 const BUDGET = { numRuns: 150, timeLimitMs: 25_000 }
 const NAME = 'signed-request-alteration'
+
+const alteredRequestArb = fc.tuple(alteredOperationArb, alterationArb)
 
 test.describe('signatures: any single change to a signed request is refused', () => {
   test(
@@ -20,72 +34,92 @@ test.describe('signatures: any single change to a signed request is refused', ()
     propertyDetails(NAME, 'SIG-VERIFY', 'SIG-DIGEST'),
     async ({ api, resources, discovery, sharedGrants }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const marker = newMarker()
-
-      await runProperty(
-        testInfo,
-        NAME,
-        fc.tuple(alteredOperationArb, alterationArb),
-        async ([operation, alteration]) => {
-          const suffix = `run${randomUUID().slice(0, 8)}`
-          let altered: AlteredRequest | undefined
-          const alter = (signed: Parameters<typeof alterRequest>[0]) => {
-            altered = alterRequest(signed, alteration, suffix)
-            return altered.request
-          }
-          if (operation === 'create incoming payment') {
-            const call = resourceCalls.createIncomingPaymentWith(receiver, {
-              metadata: markerMetadata(`${marker}-${suffix}`),
-            })
-            const exchange = await api.send({ ...call, token, alter, input: 'invalid' })
-            const { what, ...refusal } = altered as AlteredRequest
-            expectClientError(exchange, { ...refusal, what: `creating an incoming payment with ${what}` })
-            return
-          }
-          // Its marker is not under `${marker}-run`: this one is created on purpose.
-          const payment = await resources.createIncomingPayment(token, receiver, `${marker}-target-${suffix}`)
-          const exchange = await api.send({
-            ...resourceCalls.completeIncomingPayment(payment.id),
-            token,
-            alter,
-            input: 'invalid',
-          })
-          const { what, ...refusal } = altered as AlteredRequest
-          expectClientError(exchange, { ...refusal, what: `completing an incoming payment with ${what}` })
-          const after = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
-          expect(
-            (after.response.json as { completed?: unknown } | undefined)?.completed,
-            rule(
-              refusal.rule,
-              `the refused complete (${what}) left the payment not completed: ${summarize(after)}`,
-            ),
-          ).toBe(false)
-        },
-        BUDGET,
-      )
-
-      // Positive control: the same create unaltered succeeds, and the walk sees it, so it would have seen others.
-      const control = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { metadata: markerMetadata(`${marker}-control`) }),
-        token,
-      )
-      expect(control).toAnswer(201, 'SIG-VERIFY', 'positive control, unaltered')
-      const listed = await walkList(
+      const run = {
+        api,
         resources,
-        resourceCalls.listIncomingPayments(receiver, 100),
-        token,
-        'IP-LIST',
-      )
-      expect(
-        listed.filter((item) => hasMarker(item, `${marker}-run`)),
-        rule('SIG-VERIFY', 'no altered create made an incoming payment'),
-      ).toEqual([])
-      expect(
-        listed.some((item) => hasMarker(item, `${marker}-control`)),
-        rule('SIG-VERIFY', 'the unaltered control create is listed'),
-      ).toBe(true)
+        discovery,
+        token: await sharedGrants.token('incoming-payment'),
+        marker: newMarker(),
+      }
+      await runProperty(testInfo, NAME, alteredRequestArb, refusedWithoutEffect(run), BUDGET)
+
+      await expectOnlyControlCreated(run)
     },
   )
 })
+
+interface AlterationRun {
+  api: ConformanceApi
+  resources: Resources
+  discovery: Discovery
+  token: string
+  marker: string
+}
+
+/** The oracle: the altered create or complete is refused, and the complete leaves its payment open. */
+function refusedWithoutEffect({ api, resources, discovery: { receiver }, token, marker }: AlterationRun) {
+  return async ([operation, alteration]: [string, Alteration]) => {
+    const suffix = `run${randomUUID().slice(0, 8)}`
+    let altered: AlteredRequest | undefined
+    const alter = (signed: Parameters<typeof alterRequest>[0]) => {
+      altered = alterRequest(signed, alteration, suffix)
+      return altered.request
+    }
+    if (operation === 'create incoming payment') {
+      const call = resourceCalls.createIncomingPaymentWith(receiver, {
+        metadata: markerMetadata(`${marker}-${suffix}`),
+      })
+      const exchange = await api.send({ ...call, token, alter, input: 'invalid' })
+      const { what, ...refusal } = altered as AlteredRequest
+      expectClientError(exchange, { ...refusal, what: `creating an incoming payment with ${what}` })
+      return
+    }
+    // Its marker is not under `${marker}-run`: this one is created on purpose.
+    const payment = await resources.createIncomingPayment(token, receiver, `${marker}-target-${suffix}`)
+    const exchange = await api.send({
+      ...resourceCalls.completeIncomingPayment(payment.id),
+      token,
+      alter,
+      input: 'invalid',
+    })
+    const { what, ...refusal } = altered as AlteredRequest
+    expectClientError(exchange, { ...refusal, what: `completing an incoming payment with ${what}` })
+    const after = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
+    expect(after).toAnswer(200, refusal.rule, `reading the payment after the refused complete (${what})`)
+    expect(
+      bodyOf(after, 'incoming-payment').completed,
+      rule(
+        refusal.rule,
+        `the refused complete (${what}) left the payment not completed: ${summarize(after)}`,
+      ),
+    ).toBe(false)
+  }
+}
+
+/** Positive control: the same create unaltered succeeds, and the walk sees it, so it would have seen others. */
+async function expectOnlyControlCreated({
+  resources,
+  discovery: { receiver },
+  token,
+  marker,
+}: AlterationRun) {
+  const control = await resources.send(
+    resourceCalls.createIncomingPaymentWith(receiver, { metadata: markerMetadata(`${marker}-control`) }),
+    token,
+  )
+  expect(control).toAnswer(201, 'SIG-VERIFY', 'positive control, unaltered')
+  const listed = await walkList(
+    resources,
+    resourceCalls.listIncomingPayments(receiver, 100),
+    token,
+    'IP-LIST',
+  )
+  expect(
+    listed.filter((item) => hasMarker(item, `${marker}-run`)),
+    rule('SIG-VERIFY', 'no altered create made an incoming payment'),
+  ).toEqual([])
+  expect(
+    listed.some((item) => hasMarker(item, `${marker}-control`)),
+    rule('SIG-VERIFY', 'the unaltered control create is listed'),
+  ).toBe(true)
+}

@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto'
 import type { GrantWithAccessToken } from '@interledger/open-payments'
 import { expectAccessGranted, expectWellFormedToken } from '../checks/access-checks.ts'
 import { expectGnapError, gnapErrorCode } from '../checks/gnap-expect.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { outgoingPaymentAccess } from '../harness/gnap/grant-requests.ts'
-import type { InteractiveGrant } from '../harness/gnap/grant-types.ts'
-import { expectFinishHash } from '../harness/gnap/grants.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { warn } from '../harness/rules/warn.ts'
+import {
+  amountIn,
+  covers,
+  expect,
+  expectFinishHash,
+  type InteractiveGrant,
+  outgoingPaymentAccess,
+  rule,
+  summarize,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 const LIMIT = 1_000n
 
@@ -38,10 +42,7 @@ test.describe('interaction and continuation', () => {
       ).not.toContain(serverNonce)
 
       const exchange = await grants.gnap.continueGrant(pending.continuation, interactRef)
-      expect(
-        exchange.response.status,
-        rule('CONT-SUCCESS', `the continuation answers 200: ${summarize(exchange)}`),
-      ).toBe(200)
+      expect(exchange).toAnswer(200, 'CONT-SUCCESS', 'the continuation')
       const body = exchange.response.json as GrantWithAccessToken
       expect(
         body.access_token?.value,
@@ -82,10 +83,7 @@ test.describe('interaction and continuation', () => {
       rule('CONT-REJECTED', `no access token after a rejection: ${summarize(exchange)}`),
     ).toBe(undefined)
     if (exchange.response.status !== 200) {
-      expect(
-        exchange.response.status,
-        rule('CONT-REJECTED', `a refused continuation is a 4xx: ${summarize(exchange)}`),
-      ).toBeOneOf([400, 401, 403, 404])
+      expect(exchange).toAnswer([400, 401, 403, 404], 'CONT-REJECTED', 'a refused continuation is a 4xx')
       expect(gnapErrorCode(exchange), rule('CONT-REJECTED', 'the refusal carries error.code')).toEqual(
         expect.any(String),
       )
@@ -148,10 +146,7 @@ test.describe('interaction and continuation', () => {
       }
 
       const control = await grants.gnap.continueGrant(pending.continuation, interactRef)
-      expect(
-        control.response.status,
-        rule('CONT-INVALID-CLIENT', `positive control, the right continuation token: ${summarize(control)}`),
-      ).toBe(200)
+      expect(control).toAnswer(200, 'CONT-INVALID-CLIENT', 'positive control, the right continuation token')
     },
   )
 
@@ -186,10 +181,7 @@ test.describe('interaction and continuation', () => {
       })
 
       const control = await grants.gnap.continueGrant(pending.continuation, interactRef)
-      expect(
-        control.response.status,
-        rule('CONT-NOT-FOUND', `positive control, the right id and interact_ref: ${summarize(control)}`),
-      ).toBe(200)
+      expect(control).toAnswer(200, 'CONT-NOT-FOUND', 'positive control, the right id and interact_ref')
     },
   )
 })

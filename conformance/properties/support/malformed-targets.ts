@@ -1,0 +1,110 @@
+import type { IncomingPayment } from '@interledger/open-payments'
+import {
+  amountIn,
+  type Discovery,
+  grantRequest,
+  incomingPaymentAccess,
+  markerMetadata,
+  OPERATIONS,
+  type OperationRef,
+  type ResourceCall,
+  resourceCalls,
+  resourceUrl,
+} from '../../fixtures/conformance-test.ts'
+import type { BreakableBody } from './break-request.ts'
+
+/** A create (or grant request) whose body the malformed-input property breaks. */
+export interface CreateTarget extends BreakableBody {
+  name: string
+  operation: OperationRef
+  url: string
+  token: string | undefined
+}
+
+/** A list whose query the property breaks. */
+export interface ListTarget {
+  name: string
+  list: ResourceCall
+  token: string
+}
+
+export interface MalformedTargets {
+  /** The incoming-payment create first: the property's positive control sends it unbroken. */
+  creates: [CreateTarget, ...CreateTarget[]]
+  lists: ListTarget[]
+}
+
+/**
+ * The correct requests the property starts from, each with the members it may break and the rule a refusal
+ * answers to; the bodies carry `marker`, so a walk of the lists finds whatever a broken one created.
+ */
+export function malformedTargets(
+  { sender, receiver, unit }: Discovery,
+  tokens: { incoming: string; quote: string; outgoing: string },
+  incoming: IncomingPayment,
+  client: string,
+  marker: string,
+): MalformedTargets {
+  const creates: [CreateTarget, ...CreateTarget[]] = [
+    {
+      name: 'incoming payment',
+      operation: OPERATIONS.createIncomingPayment,
+      url: resourceUrl(receiver, 'incoming-payments'),
+      token: tokens.incoming,
+      body: {
+        walletAddress: receiver.id,
+        incomingAmount: amountIn(receiver, unit),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        metadata: markerMetadata(marker),
+      },
+      members: { walletAddress: 'url', incomingAmount: 'amount', expiresAt: 'string' },
+      required: ['walletAddress'],
+      rule: 'IP-CREATE',
+    },
+    {
+      name: 'quote',
+      operation: OPERATIONS.createQuote,
+      url: resourceUrl(sender, 'quotes'),
+      token: tokens.quote,
+      body: {
+        walletAddress: sender.id,
+        receiver: incoming.id,
+        method: 'ilp',
+        debitAmount: amountIn(sender, unit),
+      },
+      members: { walletAddress: 'url', receiver: 'url', method: 'string', debitAmount: 'amount' },
+      required: ['walletAddress', 'receiver', 'method'],
+      rule: 'QT-CREATE',
+    },
+    {
+      name: 'outgoing payment',
+      operation: OPERATIONS.createOutgoingPayment,
+      url: resourceUrl(sender, 'outgoing-payments'),
+      token: tokens.outgoing,
+      body: {
+        walletAddress: sender.id,
+        incomingPayment: incoming.id,
+        debitAmount: amountIn(sender, unit),
+        metadata: markerMetadata(marker),
+      },
+      members: { walletAddress: 'url', incomingPayment: 'url', debitAmount: 'amount' },
+      required: ['walletAddress', 'incomingPayment', 'debitAmount'],
+      rule: 'OP-CREATE-INCOMING',
+    },
+    {
+      name: 'grant request',
+      operation: OPERATIONS.postGrant,
+      url: receiver.authServer,
+      token: undefined,
+      body: { ...grantRequest(client, [incomingPaymentAccess(receiver)]) },
+      members: { client: 'url', access_token: 'object' },
+      required: ['access_token', 'client'],
+      rule: 'GNAP-GRANT-INVALID',
+    },
+  ]
+  const lists: ListTarget[] = [
+    { name: 'incoming payments', list: resourceCalls.listIncomingPayments(receiver), token: tokens.incoming },
+    { name: 'outgoing payments', list: resourceCalls.listOutgoingPayments(sender), token: tokens.outgoing },
+  ]
+  return { creates, lists }
+}

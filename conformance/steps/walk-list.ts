@@ -64,3 +64,13 @@ export async function walkList(
 ): Promise<unknown[]> {
   return (await walkListUntil(resources, first, token, ruleId)).items
 }
+
+/** The ids of every item of a list (see walkList). */
+export async function walkListIds(
+  resources: ListSender,
+  first: ResourceCall,
+  token: string,
+  ruleId: RuleId,
+): Promise<unknown[]> {
+  return (await walkList(resources, first, token, ruleId)).map((item) => (item as { id?: unknown }).id)
+}

@@ -5,10 +5,16 @@ import {
   expectTokenRefused,
 } from '../checks/authentication-checks.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import type { Discovery } from '../harness/discovery/discovery.ts'
-import { OPERATION_CASES, type OperationCase } from '../steps/operation-cases.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  covers,
+  type Discovery,
+  OPERATION_CASES,
+  type OperationCase,
+  type ResourceCall,
+  type RuleId,
+  type SendOptions,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 type Presentation = 'nothing' | 'bearer' | 'unknown'
 
@@ -26,43 +32,47 @@ test.describe('authentication of every resource operation', () => {
   for (const operationCase of OPERATION_CASES) {
     test.describe(operationCase.operation.operationId, () => {
       for (const { name, rules, present } of ROWS) {
-        test(name, covers(...rules), async ({ api, resources, discovery, sharedGrants }) => {
-          const context = { discovery, resources, sharedGrants, marker: newMarker() }
-          const call = await operationCase.prepare(context)
-          const what = `${call.method} ${new URL(call.url).pathname} with ${name}`
-          const token = () => sharedGrants.token(operationCase.token)
-
-          const refused =
-            present === 'nothing'
-              ? await api.send({ ...call, input: 'invalid' })
-              : present === 'bearer'
-                ? await api.send({
-                    ...call,
-                    headers: { authorization: `Bearer ${await token()}` },
-                    input: 'invalid',
-                  })
-                : await api.send({ ...call, token: `unknown-${randomUUID()}`, input: 'invalid' })
-
-          const listing = operationCase.listing?.(context)
-          await expectRefusedWithoutEffect(refused, {
-            rule: rules[0]!,
-            what,
-            judge: (exchange) => {
-              if (present === 'unknown') expectTokenRefused(exchange, rules[0]!, what)
-              else if (operationCase.publicView && exchange.response.status === 200)
-                expectPublicView(exchange, what)
-              else expectAuthorizationRequired(exchange, addressedWallet(operationCase, discovery), what)
-            },
-            tookEffect: listing && (async () => resources.listed(listing, await token(), context.marker)),
-            control: async () => api.send({ ...call, token: await token() }),
-            controlStatus: operationCase.success,
-            controlWhat: 'the same call with a valid token',
-          })
-        })
+        test(
+          name,
+          covers(...rules),
+          async ({ api, resources, discovery, sharedGrants, prepareOperation }) => {
+            const { context, call, what } = await prepareOperation(operationCase, false)
+            const token = () => sharedGrants.token(operationCase.token)
+            const refused = await api.send(await presented(present, call, token))
+            const listing = operationCase.listing?.(context)
+            await expectRefusedWithoutEffect(refused, {
+              rule: rules[0]!,
+              what: what(name),
+              judge: (exchange) => {
+                if (present === 'unknown') expectTokenRefused(exchange, rules[0]!, what(name))
+                else if (operationCase.publicView && exchange.response.status === 200)
+                  expectPublicView(exchange, what(name))
+                else
+                  expectAuthorizationRequired(exchange, addressedWallet(operationCase, discovery), what(name))
+              },
+              tookEffect: listing && (async () => resources.listed(listing, await token(), context.marker)),
+              control: async () => api.send({ ...call, token: await token() }),
+              controlStatus: operationCase.success,
+              controlWhat: 'the same call with a valid token',
+            })
+          },
+        )
       }
     })
   }
 })
+
+/** The call with the row's credentials: none, a valid token under the wrong scheme, or a token never issued. */
+async function presented(
+  present: Presentation,
+  call: ResourceCall,
+  token: () => Promise<string>,
+): Promise<SendOptions> {
+  if (present === 'nothing') return { ...call, input: 'invalid' }
+  if (present === 'bearer')
+    return { ...call, headers: { authorization: `Bearer ${await token()}` }, input: 'invalid' }
+  return { ...call, token: `unknown-${randomUUID()}`, input: 'invalid' }
+}
 
 function addressedWallet(operationCase: OperationCase, discovery: Discovery) {
   return operationCase.token === 'incoming-payment' ? discovery.receiver : discovery.sender

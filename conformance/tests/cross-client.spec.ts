@@ -1,15 +1,24 @@
-import type { Exchange } from '../../clients/src/index.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { grantRequest, incomingPaymentAccess, quoteAccess } from '../harness/gnap/grant-requests.ts'
-import type { IssuedGrant } from '../harness/gnap/grant-types.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { notApplicable } from '../harness/rules/not-applicable.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
-import { Resources } from '../steps/resources.ts'
-import { walkList } from '../steps/walk-list.ts'
+import {
+  amountIn,
+  bodyOf,
+  type ConformanceApi,
+  covers,
+  type Discovery,
+  type Exchange,
+  expect,
+  type Grants,
+  incomingPaymentAccess,
+  notApplicable,
+  type PaymentSteps,
+  quoteAccess,
+  Resources,
+  resourceCalls,
+  rule,
+  summarize,
+  test,
+  walkListIds,
+} from '../fixtures/conformance-test.ts'
 
 /** decisions.md: another client's resource under `read` (not `read-all`) is forbidden or not found. */
 const HIDDEN = [403, 404]
@@ -21,22 +30,29 @@ test.describe('another client: read shows only the client’s own, read-all show
     "a quote token with read does not show another client's quote",
     covers('AUTH-CLIENT-SCOPE'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
-      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
-      const { sender, unit } = discovery
-      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
-      const theirs = await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })
-      const second = new Resources(secondApi!)
-      const secondToken = (await secondGrants!.quote(sender, ['create', 'read'])).grant.access_token.value
-      const own = await second.createQuote(secondToken, sender, payment.id, discovery.unit)
+      const second = secondClient(secondApi, secondGrants)
+      const { payment, quote } = await receiverAndQuote(paymentSteps, discovery)
+      const theirs = await quote()
+      const secondToken = (await second.grants.quote(discovery.sender, ['create', 'read'])).grant.access_token
+        .value
+      const own = await second.resources.createQuote(
+        secondToken,
+        discovery.sender,
+        payment.id,
+        discovery.unit,
+      )
 
-      await expectRefusedWithoutEffect(await second.send(resourceCalls.getQuote(theirs.id), secondToken), {
-        rule: 'AUTH-CLIENT-SCOPE',
-        what: "another client's quote read with read, not read-all",
-        statuses: HIDDEN,
-        control: () => second.send(resourceCalls.getQuote(own.id), secondToken),
-        controlStatus: 200,
-        controlWhat: 'the second client reads its own quote',
-      })
+      await expectRefusedWithoutEffect(
+        await second.resources.send(resourceCalls.getQuote(theirs.id), secondToken),
+        {
+          rule: 'AUTH-CLIENT-SCOPE',
+          what: "another client's quote read with read, not read-all",
+          statuses: HIDDEN,
+          control: () => second.resources.send(resourceCalls.getQuote(own.id), secondToken),
+          controlStatus: 200,
+          controlWhat: 'the second client reads its own quote',
+        },
+      )
     },
   )
 
@@ -44,23 +60,16 @@ test.describe('another client: read shows only the client’s own, read-all show
     "a quote token with read-all reads another client's quote where the server grants it",
     covers('AUTH-READ-ALL'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
-      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
-      const { sender, unit } = discovery
-      const readAll = await secondGrants!.gnap.requestGrant(
-        sender.authServer,
-        grantRequest(secondGrants!.client, [{ ...quoteAccess(), actions: ['read-all'] }]),
-      )
-      const token = issuedToken(readAll)
-      notApplicable(token === undefined, `the server does not grant quote read-all: ${summarize(readAll)}`)
-      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
-      const theirs = await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })
-      const read = await new Resources(secondApi!).send(resourceCalls.getQuote(theirs.id), token!)
+      const second = secondClient(secondApi, secondGrants)
+      const readAll = await second.grants.immediateIfGranted(discovery.sender.authServer, [
+        { ...quoteAccess(), actions: ['read-all'] },
+      ])
+      const token = grantedOrNotApplicable(readAll, 'quote read-all')
+      const theirs = await (await receiverAndQuote(paymentSteps, discovery)).quote()
+      const read = await second.resources.send(resourceCalls.getQuote(theirs.id), token)
+      expect(read).toAnswer(200, 'AUTH-READ-ALL', "read-all reads another client's quote")
       expect(
-        read.response.status,
-        rule('AUTH-READ-ALL', `read-all reads another client's quote: ${summarize(read)}`),
-      ).toBe(200)
-      expect(
-        (read.response.json as { id?: unknown } | undefined)?.id,
+        bodyOf(read, 'quote').id,
         rule('AUTH-READ-ALL', `read-all reads the quote asked for: ${summarize(read)}`),
       ).toBe(theirs.id)
     },
@@ -70,42 +79,28 @@ test.describe('another client: read shows only the client’s own, read-all show
     "an outgoing-payment token with read and list does not show another client's outgoing payment",
     covers('AUTH-CLIENT-SCOPE'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
-      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
-      const { sender, unit } = discovery
-      const secondToken = (
-        await secondGrants!.outgoingPayment(sender, { actions: ['create', 'read', 'list'] })
-      ).grant.access_token.value
-      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
-      const theirs = await paymentSteps.pay(
-        await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) }),
-      )
-      const second = new Resources(secondApi!)
-      const own = await second.createOutgoingPayment(
-        secondToken,
-        sender,
-        (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id,
-      )
+      const second = secondClient(secondApi, secondGrants)
+      const { sender } = discovery
+      const secondGrant = await second.grants.outgoingPayment(sender, { actions: ['create', 'read', 'list'] })
+      const secondToken = secondGrant.grant.access_token.value
+      const { quote } = await receiverAndQuote(paymentSteps, discovery)
+      const theirs = await paymentSteps.pay(await quote())
+      const own = await second.resources.createOutgoingPayment(secondToken, sender, (await quote()).id)
 
       await expectRefusedWithoutEffect(
-        await second.send(resourceCalls.getOutgoingPayment(theirs.id), secondToken),
+        await second.resources.send(resourceCalls.getOutgoingPayment(theirs.id), secondToken),
         {
           rule: 'AUTH-CLIENT-SCOPE',
           what: "another client's outgoing payment read with read, not read-all",
           statuses: HIDDEN,
-          control: () => second.send(resourceCalls.getOutgoingPayment(own.id), secondToken),
+          control: () => second.resources.send(resourceCalls.getOutgoingPayment(own.id), secondToken),
           controlStatus: 200,
           controlWhat: 'the second client reads its own outgoing payment',
         },
       )
       // Every page: the order of a list is not specified.
-      const listed = (
-        await walkList(
-          second,
-          resourceCalls.listOutgoingPayments(sender, 100),
-          secondToken,
-          'AUTH-CLIENT-SCOPE',
-        )
-      ).map((item) => (item as { id?: unknown }).id)
+      const list = resourceCalls.listOutgoingPayments(sender, 100)
+      const listed = await walkListIds(second.resources, list, secondToken, 'AUTH-CLIENT-SCOPE')
       expect(
         listed,
         rule('AUTH-CLIENT-SCOPE', "list, not list-all, leaves out another client's outgoing payment"),
@@ -121,33 +116,23 @@ test.describe('another client: read shows only the client’s own, read-all show
     "an incoming-payment token with read-all reads another client's incoming payment where it is granted",
     covers('AUTH-READ-ALL'),
     async ({ discovery, sharedGrants, resources, secondApi, secondGrants }) => {
-      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
+      const second = secondClient(secondApi, secondGrants)
       const { receiver } = discovery
       const theirs = await resources.createIncomingPayment(
         await sharedGrants.token('incoming-payment'),
         receiver,
       )
-      const readAll = await secondGrants!.gnap.requestGrant(
-        receiver.authServer,
-        grantRequest(secondGrants!.client, [incomingPaymentAccess(receiver, ['read-all', 'list-all'])]),
-      )
-      const token = issuedToken(readAll)
-      notApplicable(
-        token === undefined,
-        `the server does not grant incoming-payment read-all and list-all: ${summarize(readAll)}`,
-      )
-      const second = new Resources(secondApi!)
-      const read = await second.send(resourceCalls.getIncomingPayment(theirs.id), token!)
+      const readAll = await second.grants.immediateIfGranted(receiver.authServer, [
+        incomingPaymentAccess(receiver, ['read-all', 'list-all']),
+      ])
+      const token = grantedOrNotApplicable(readAll, 'incoming-payment read-all and list-all')
+      const read = await second.resources.send(resourceCalls.getIncomingPayment(theirs.id), token)
+      expect(read).toAnswer(200, 'AUTH-READ-ALL', "read-all reads another client's incoming payment")
+      const list = resourceCalls.listIncomingPayments(receiver, 100)
       expect(
-        read.response.status,
-        rule('AUTH-READ-ALL', `read-all reads another client's incoming payment: ${summarize(read)}`),
-      ).toBe(200)
-      const listed = (
-        await walkList(second, resourceCalls.listIncomingPayments(receiver, 100), token!, 'AUTH-READ-ALL')
-      ).map((item) => (item as { id?: unknown }).id)
-      expect(listed, rule('AUTH-READ-ALL', "list-all shows another client's incoming payment")).toContain(
-        theirs.id,
-      )
+        await walkListIds(second.resources, list, token, 'AUTH-READ-ALL'),
+        rule('AUTH-READ-ALL', "list-all shows another client's incoming payment"),
+      ).toContain(theirs.id)
     },
   )
 
@@ -155,40 +140,44 @@ test.describe('another client: read shows only the client’s own, read-all show
     "an outgoing-payment token with read-all and list-all shows another client's outgoing payment where the server grants it",
     covers('AUTH-READ-ALL'),
     async ({ discovery, paymentSteps, secondApi, secondGrants }) => {
-      test.skip(!secondApi || !secondGrants, NO_SECOND_CLIENT)
-      const { sender, unit } = discovery
-      const readAll = await secondGrants!.outgoingPaymentIfGranted(sender, {
+      const second = secondClient(secondApi, secondGrants)
+      const { sender } = discovery
+      const readAll = await second.grants.outgoingPaymentIfGranted(sender, {
         actions: ['read-all', 'list-all'],
       })
-      notApplicable(
-        'refused' in readAll,
-        `the server does not grant outgoing-payment read-all and list-all: ${'refused' in readAll ? summarize(readAll.refused) : ''}`,
+      const token = grantedOrNotApplicable(
+        'refused' in readAll ? readAll : { token: readAll.issued.grant.access_token.value },
+        'outgoing-payment read-all and list-all',
       )
-      const token = (readAll as { issued: IssuedGrant }).issued.grant.access_token.value
-      const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
-      const theirs = await paymentSteps.pay(
-        await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) }),
-      )
-      const second = new Resources(secondApi!)
-      const read = await second.send(resourceCalls.getOutgoingPayment(theirs.id), token)
+      const theirs = await paymentSteps.pay(await (await receiverAndQuote(paymentSteps, discovery)).quote())
+      const read = await second.resources.send(resourceCalls.getOutgoingPayment(theirs.id), token)
+      expect(read).toAnswer(200, 'AUTH-READ-ALL', "read-all reads another client's outgoing payment")
+      const list = resourceCalls.listOutgoingPayments(sender, 100)
       expect(
-        read.response.status,
-        rule('AUTH-READ-ALL', `read-all reads another client's outgoing payment: ${summarize(read)}`),
-      ).toBe(200)
-      const listed = (
-        await walkList(second, resourceCalls.listOutgoingPayments(sender, 100), token, 'AUTH-READ-ALL')
-      ).map((item) => (item as { id?: unknown }).id)
-      expect(listed, rule('AUTH-READ-ALL', "list-all shows another client's outgoing payment")).toContain(
-        theirs.id,
-      )
+        await walkListIds(second.resources, list, token, 'AUTH-READ-ALL'),
+        rule('AUTH-READ-ALL', "list-all shows another client's outgoing payment"),
+      ).toContain(theirs.id)
     },
   )
 })
 
-/** The access token of a grant request's answer, or undefined when the server did not issue one. */
-function issuedToken(exchange: Exchange): string | undefined {
-  if (exchange.response.status !== 200) return undefined
-  const value = (exchange.response.json as { access_token?: { value?: unknown } } | undefined)?.access_token
-    ?.value
-  return typeof value === 'string' ? value : undefined
+/** The second client's calls and grants; the test is skipped where there is no second client. */
+function secondClient(api: ConformanceApi | undefined, grants: Grants | undefined) {
+  test.skip(!api || !grants, NO_SECOND_CLIENT)
+  return { resources: new Resources(api!), grants: grants! }
+}
+
+/** A receiver with room for the test's payments, and quotes of one unit to it by the first client. */
+async function receiverAndQuote(paymentSteps: PaymentSteps, { sender, unit }: Discovery) {
+  const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
+  return { payment, quote: () => paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) }) }
+}
+
+/** The token of a grant a server may decline to give; where it declines, the test does not apply. */
+function grantedOrNotApplicable(outcome: { token: string } | { refused: Exchange }, rights: string): string {
+  notApplicable(
+    'refused' in outcome,
+    `the server does not grant ${rights}: ${'refused' in outcome ? summarize(outcome.refused) : ''}`,
+  )
+  return (outcome as { token: string }).token
 }

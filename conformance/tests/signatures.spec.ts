@@ -1,10 +1,13 @@
 import { expectPublicView, expectUnsignedReadAnswer } from '../checks/authentication-checks.ts'
 import { expectRowOutcome } from '../checks/row-outcome.ts'
-import { test } from '../fixtures/conformance-test.ts'
-import { covers } from '../harness/rules/covers.ts'
-import { effectProbe, OPERATION_CASES, type OperationContext } from '../steps/operation-cases.ts'
-import { newMarker } from '../steps/resources.ts'
-import { defaultComponents, rowsFor } from '../steps/signature-matrix.ts'
+import {
+  covers,
+  defaultComponents,
+  effectProbe,
+  OPERATION_CASES,
+  rowsFor,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 const SECOND_CLIENT_MISSING =
   'the target registers one client wallet address, so no second registered key to sign with'
@@ -20,54 +23,37 @@ test.describe('signature matrix', () => {
           covers(...row.rules, ...(unsignedRead ? (['IP-UNSIGNED-READ'] as const) : [])),
           async ({
             api,
-            resources,
-            discovery,
             sharedGrants,
             otherSharedGrants,
-            preparedCalls,
+            prepareOperation,
             clientIdentity,
             secondClientIdentity,
           }) => {
             test.skip(row.needsSecondClient === true && !secondClientIdentity, SECOND_CLIENT_MISSING)
             const [ruleId] = row.rules
-            const context: OperationContext = { discovery, resources, sharedGrants, marker: newMarker() }
-            const call = operationCase.repeatable
-              ? await preparedCalls.get(operationCase.operation.operationId, (shared) =>
-                  operationCase.prepare({ ...context, resources: shared }),
-                )
-              : await operationCase.prepare(context)
+            const { context, call, what } = await prepareOperation(operationCase)
             const token = await sharedGrants.token(operationCase.token)
-            const what = `${call.method} ${new URL(call.url).pathname} with ${row.name}`
-            const tampered = await api.send({
-              ...call,
-              token,
-              input: 'invalid',
-              ...(await row.tamper({
-                key: clientIdentity.key,
-                secondClientKey: secondClientIdentity?.key,
-                components: defaultComponents(hasBody),
-                otherToken: () => otherSharedGrants.token(operationCase.token),
-                now: Math.floor(Date.now() / 1000),
-              })),
+            const tampering = await row.tamper({
+              key: clientIdentity.key,
+              secondClientKey: secondClientIdentity?.key,
+              components: defaultComponents(hasBody),
+              otherToken: () => otherSharedGrants.token(operationCase.token),
+              now: Math.floor(Date.now() / 1000),
             })
-            const control = () => api.send({ ...call, token })
-            if (unsignedRead && tampered.response.status === 200) {
-              // The spec does not mark the signature required on this GET: the public view is right, and the
-              // full payment to a valid token is beyond what the spec forbids (docs/spec-decisions.md).
-              expectUnsignedReadAnswer(tampered, what)
-              return
-            }
-            if ('refuse' in row.outcome && operationCase.publicView && tampered.response.status === 200) {
-              // Signatures are not required on this GET: a server may answer as to an unauthenticated one.
-              expectPublicView(tampered, what, ruleId)
-              return
-            }
+            const tampered = await api.send({ ...call, token, input: 'invalid', ...tampering })
+            // The spec does not mark the signature required on this GET: the public view is right, and the full
+            // payment to a valid token is beyond what the spec forbids (docs/spec-decisions.md).
+            if (unsignedRead && tampered.response.status === 200)
+              return expectUnsignedReadAnswer(tampered, what(row.name))
+            // Signatures are not required on this GET: a server may answer as to an unauthenticated one.
+            if ('refuse' in row.outcome && operationCase.publicView && tampered.response.status === 200)
+              return expectPublicView(tampered, what(row.name), ruleId)
             await expectRowOutcome(row, tampered, {
               rule: ruleId,
-              what,
+              what: what(row.name),
               statuses: 'refuse' in row.outcome ? row.outcome.refuse : [],
               tookEffect: effectProbe(operationCase, context, call),
-              control,
+              control: () => api.send({ ...call, token }),
               controlStatus: operationCase.success,
             })
           },

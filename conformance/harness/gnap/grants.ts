@@ -75,6 +75,20 @@ export class Grants {
     }
   }
 
+  /**
+   * A grant with rights a server may decline to grant (`read-all`, `list-all`): its access token, else the
+   * answer that issued none.
+   */
+  async immediateIfGranted(
+    grantEndpoint: string,
+    access: AccessRequest[],
+  ): Promise<{ token: string } | { refused: Exchange }> {
+    const exchange = await this.gnap.requestGrant(grantEndpoint, grantRequest(this.deps.client, access))
+    const body = exchange.response.json as Partial<GrantWithAccessToken> | undefined
+    const value = exchange.response.status === 200 ? body?.access_token?.value : undefined
+    return typeof value === 'string' ? { token: value } : { refused: exchange }
+  }
+
   async requestOutgoingPayment(
     walletAddress: WalletAddress,
     options: OutgoingGrantOptions = {},

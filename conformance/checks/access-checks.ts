@@ -42,6 +42,23 @@ export function expectAccessGranted(
   return granted!
 }
 
+/**
+ * A token issued as asked: a non-empty value, the access requested (see expectAccessGranted) and a well-formed
+ * manage URL and expiry. Returns the access entry granted.
+ */
+export function expectTokenIssued(
+  ruleId: RuleId,
+  token: IssuedToken | undefined,
+  requested: AccessRequest,
+): AccessItem {
+  expect(token?.value, rule(ruleId, 'access_token.value is a non-empty string')).toEqual(
+    expect.stringMatching(/\S/),
+  )
+  const granted = expectAccessGranted(ruleId, token!, requested)
+  expectWellFormedToken(token!)
+  return granted
+}
+
 /** `manage` is a URL that does not carry the token value; `expires_in`, when given, is a positive integer. */
 export function expectWellFormedToken(token: IssuedToken): void {
   expect(() => new URL(token.manage), rule('TOKEN-MANAGE', `manage ${token.manage} is a URL`)).not.toThrow()

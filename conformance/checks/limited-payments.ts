@@ -76,6 +76,11 @@ export class LimitedPayments {
     return { exchange, marker }
   }
 
+  /** A quote to `receiver` for `amount`, then its payment under the test's grant. */
+  async payQuoted(receiver: string, amount: QuotedAmount): Promise<PaymentAttempt> {
+    return this.pay(await this.quote(receiver, amount))
+  }
+
   expectPaid(attempt: PaymentAttempt, ruleId: RuleId, what: string): OutgoingPaymentWithSpentAmounts {
     expect(attempt.exchange).toAnswer(201, ruleId, `${what} is within the grant's limits and created (201)`)
     return bodyOf(attempt.exchange, 'outgoing-payment-with-spent-amounts')

@@ -1,8 +1,15 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
 import { LimitedPayments, type QuotedAmount } from '../checks/limited-payments.ts'
-import { amountIn, covers, expect, rule, test } from '../fixtures/conformance-test.ts'
-import { IntervalClock, limitInterval } from '../harness/gnap/limit-interval.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
+import {
+  amountIn,
+  covers,
+  expect,
+  IntervalClock,
+  limitInterval,
+  rule,
+  test,
+  waitsLong,
+} from '../fixtures/conformance-test.ts'
 
 // Small amounts, in units of `discovery.unit` (the smallest the target lets the suite move): the sender's
 // balance is finite and every worker pays from it.
@@ -26,20 +33,20 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
       async ({ grants, resources, discovery, paymentSteps }) => {
         const walletAddress = side === 'debit' ? discovery.sender : discovery.receiver
         const [limit, first, unit] = [LIMIT * discovery.unit, FIRST * discovery.unit, discovery.unit]
-        const payments = await LimitedPayments.obtain(
-          { grants, resources, discovery, paymentSteps },
-          { [limitKey]: amountIn(walletAddress, limit) },
-        )
+        const fixtures = { grants, resources, discovery, paymentSteps }
+        const payments = await LimitedPayments.obtain(fixtures, {
+          [limitKey]: amountIn(walletAddress, limit),
+        })
         const receiver = (await payments.receiver()).id
         const spentOf = (payment: OutgoingPaymentWithSpentAmounts) => BigInt(payment[limitKey].value)
 
         await payments.expectNotPaid(
-          await payments.pay(await payments.quote(receiver, amount(limit + unit))),
+          await payments.payQuoted(receiver, amount(limit + unit)),
           'LIM-AMOUNT',
           `one payment of ${limit + unit} under a ${limitKey} limit of ${limit}`,
         )
         const paid = payments.expectPaid(
-          await payments.pay(await payments.quote(receiver, amount(first))),
+          await payments.payQuoted(receiver, amount(first)),
           'LIM-AMOUNT',
           `a payment of ${first} under a ${limitKey} limit of ${limit}`,
         )
@@ -50,7 +57,7 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
           rule('LIM-AMOUNT', `the first payment's ${limitKey} is within the limit`),
         ).toBeGreaterThan(0n)
         const second = payments.expectPaid(
-          await payments.pay(await payments.quote(receiver, amount(rest))),
+          await payments.payQuoted(receiver, amount(rest)),
           'LIM-AMOUNT',
           `a payment of ${rest} that brings the ${limitKey} total to exactly the limit ${limit}`,
         )
@@ -59,7 +66,7 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
           rule('LIM-AMOUNT', `the two payments' ${limitKey} add up to the limit`),
         ).toBe(limit)
         await payments.expectNotPaid(
-          await payments.pay(await payments.quote(receiver, amount(unit))),
+          await payments.payQuoted(receiver, amount(unit)),
           'LIM-AMOUNT',
           `a payment of ${unit} once the ${limitKey} limit of ${limit} is used up`,
         )
@@ -119,7 +126,7 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
       // Quotes are not under the outgoing-payment grant: the limit bites when the payment is created.
       const debit = 2n * discovery.unit
       await payments.expectNotPaid(
-        await payments.pay(await payments.quote(other, { debit })),
+        await payments.payQuoted(other, { debit }),
         'LIM-RECEIVER',
         `a payment from a quote for ${other}, under a grant limited to ${named}`,
       )
@@ -129,7 +136,7 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
         `a payment to ${other} from incomingPayment and debitAmount, under a grant limited to ${named}`,
       )
       payments.expectPaid(
-        await payments.pay(await payments.quote(named, { debit })),
+        await payments.payQuoted(named, { debit }),
         'LIM-RECEIVER',
         `positive control, a payment to the named receiver ${named}`,
       )

@@ -1,15 +1,23 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { defaultComponents } from '../../clients/src/index.ts'
 import { expectRefusal } from '../checks/refusals.ts'
 import { expectRowOutcome } from '../checks/row-outcome.ts'
-import { covers, expect, rule, summarize, test } from '../fixtures/conformance-test.ts'
-import { honourWait } from '../harness/gnap/gnap-client.ts'
-import type { InteractiveGrant } from '../harness/gnap/grant-types.ts'
-import { expectFinishHash, type Grants } from '../harness/gnap/grants.ts'
-import type { SendOptions } from '../harness/http/conformance-api.ts'
-import { OPERATIONS } from '../harness/openapi/operations.ts'
-import { GRANT_ENDPOINTS } from '../steps/grant-endpoints.ts'
-import { rowsFor, type SignatureRow } from '../steps/signature-matrix.ts'
+import {
+  covers,
+  defaultComponents,
+  expect,
+  expectFinishHash,
+  GRANT_ENDPOINTS,
+  type Grants,
+  honourWait,
+  type InteractiveGrant,
+  OPERATIONS,
+  rowsFor,
+  rule,
+  type SendOptions,
+  type SignatureRow,
+  summarize,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 /**
  * The spec leaves the authorization server's errors to GNAP: a signature failure is invalid_client (401) or,

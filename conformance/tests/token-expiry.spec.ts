@@ -1,11 +1,19 @@
 import { REFUSED_TOKEN_STATUSES } from '../checks/authentication-checks.ts'
-import { amountIn, covers, expect, test } from '../fixtures/conformance-test.ts'
-import type { IssuedGrant } from '../harness/gnap/grant-types.ts'
-import { expiryWaitSeconds, tooLongToWait } from '../harness/target/expiry-wait.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
-import { sleep } from '../harness/time/server-time.ts'
-import { OPERATION_CASES, type TokenKind } from '../steps/operation-cases.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  covers,
+  expect,
+  expiryWaitSeconds,
+  type GrantsByKind,
+  grantsOfEachKind,
+  OPERATION_CASES,
+  type OperationCase,
+  type ResourceCall,
+  sleep,
+  type TargetFile,
+  test,
+  tooLongToWait,
+  waitsLong,
+} from '../fixtures/conformance-test.ts'
 
 /** Margin past `expires_in` before the expired token is presented, for clock granularity on either side. */
 const AFTER_EXPIRY_MS = 1500
@@ -14,70 +22,59 @@ test.describe('token expiry', () => {
   test(
     'an expired token is refused on every resource operation',
     waitsLong(covers('TOKEN-EXPIRY', 'AUTH-TOKEN-INVALID'), { longest: true }),
-    async ({ api, grants, resources, discovery, sharedGrants, target }) => {
+    async ({ api, grants, discovery, target, prepareOperation }) => {
       const waitable = target.capabilities?.tokenExpiryWaitable
       test.skip(
         waitable === false,
         'the target file sets capabilities.tokenExpiryWaitable to false: its tokens live too long to wait for',
       )
-      const { sender, receiver } = discovery
-      // One grant of each kind, obtained together, so the test waits for expiry once for every operation.
-      const [incoming, quote, outgoing] = await Promise.all([
-        grants.incomingPayment(receiver),
-        grants.quote(sender),
-        grants.outgoingPayment(sender, { limits: { debitAmount: amountIn(sender, 1000n) } }),
-      ])
-      const expiring: Record<TokenKind, IssuedGrant> = {
-        'incoming-payment': incoming,
-        quote,
-        'outgoing-payment': outgoing,
-      }
-      const lifetimes = Object.values(expiring).map((issued) => issued.grant.access_token.expires_in)
-      test.skip(
-        lifetimes.some((seconds) => seconds === undefined),
-        'a token has no expires_in, so there is no expiry to wait for',
-      )
-      const longest = Math.max(...(lifetimes as number[]))
-      // capabilities.tokenExpiryWaitable true: wait however long; unset: up to waits.expirySeconds.
-      test.skip(
-        waitable === undefined && longest > expiryWaitSeconds(target, 'token'),
-        tooLongToWait(target, 'token', longest),
-      )
-      const expiresAt = Math.max(
-        ...Object.values(expiring).map((i) => i.issuedAt + i.grant.access_token.expires_in! * 1000),
-      )
+      const expiring = await grantsOfEachKind(grants, discovery)
+      const expiresAt = expiryToWaitFor(target, expiring)
       // Prepared before the wait: preparing uses the shared (live) tokens, not the expiring ones.
-      const context = { discovery, resources, sharedGrants, marker: newMarker() }
-      const calls = []
+      const calls: { operationCase: OperationCase; call: ResourceCall }[] = []
       for (const operationCase of OPERATION_CASES)
-        calls.push({ operationCase, call: await operationCase.prepare(context) })
+        calls.push({ operationCase, call: (await prepareOperation(operationCase, false)).call })
+      const sendExpiring = ({ operationCase, call }: (typeof calls)[number]) =>
+        api.send({ ...call, token: expiring[operationCase.token].grant.access_token.value })
 
       test.setTimeout(Math.max(0, expiresAt - Date.now()) + 60_000)
-      for (const { operationCase, call } of calls) {
-        const live = await api.send({
-          ...call,
-          token: expiring[operationCase.token].grant.access_token.value,
-        })
+      for (const sent of calls) {
+        const live = await sendExpiring(sent)
         if (Date.now() >= expiresAt) break
         expect
           .soft(live)
-          .toAnswer(operationCase.success, 'TOKEN-EXPIRY', 'positive control, the token before it expires')
+          .toAnswer(
+            sent.operationCase.success,
+            'TOKEN-EXPIRY',
+            'positive control, the token before it expires',
+          )
       }
       await sleep(Math.max(0, expiresAt + AFTER_EXPIRY_MS - Date.now()), 'the tokens to expire')
-
-      for (const { operationCase, call } of calls) {
-        const refused = await api.send({
-          ...call,
-          token: expiring[operationCase.token].grant.access_token.value,
-        })
+      for (const sent of calls) {
         expect
-          .soft(refused)
+          .soft(await sendExpiring(sent))
           .toAnswer(
             REFUSED_TOKEN_STATUSES,
             'TOKEN-EXPIRY',
-            `${operationCase.operation.operationId} with a token past its expires_in is refused with 401 or 403`,
+            `${sent.operationCase.operation.operationId} with a token past its expires_in is refused with 401 or 403`,
           )
       }
     },
   )
 })
+
+/** When the last token expires (ms); the test is skipped where there is no expiry, or one too long to wait for. */
+function expiryToWaitFor(target: TargetFile, expiring: GrantsByKind): number {
+  const lifetimes = Object.values(expiring).map((issued) => issued.grant.access_token.expires_in)
+  test.skip(
+    lifetimes.some((seconds) => seconds === undefined),
+    'a token has no expires_in, so there is no expiry to wait for',
+  )
+  const longest = Math.max(...(lifetimes as number[]))
+  // capabilities.tokenExpiryWaitable true: wait however long; unset: up to waits.expirySeconds.
+  test.skip(
+    target.capabilities?.tokenExpiryWaitable === undefined && longest > expiryWaitSeconds(target, 'token'),
+    tooLongToWait(target, 'token', longest),
+  )
+  return Math.max(...Object.values(expiring).map((i) => i.issuedAt + i.grant.access_token.expires_in! * 1000))
+}

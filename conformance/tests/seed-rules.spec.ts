@@ -2,7 +2,6 @@ import type { WalletAddress } from '@interledger/open-payments'
 import { unknownIncomingPayment } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import { paymentCalls } from '../steps/payment-calls.ts'
 import { type ResourceCall, resourceCalls } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 
@@ -92,9 +91,9 @@ test.describe('requests the seed rules refuse', () => {
       const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
       const valid: ResourceCall =
         bad.request === 'quote'
-          ? paymentCalls.createQuote(sender, payment.id, { debitAmount: amountIn(sender, unit) })
+          ? resourceCalls.createQuote(sender, payment.id, { debitAmount: amountIn(sender, unit) })
           : bad.request === 'payment'
-            ? paymentCalls.payIncomingPayment(sender, payment.id, amountIn(sender, unit), marker)
+            ? resourceCalls.payIncomingPayment(sender, payment.id, amountIn(sender, unit), marker)
             : resourceCalls.listOutgoingPayments(sender)
       const quoteId = bad.withQuote
         ? (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id

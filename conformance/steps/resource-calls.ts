@@ -126,7 +126,10 @@ export const resourceCalls = {
 }
 
 /** An id the target cannot know, at the path the OpenAPI document gives the collection. */
-export function unknownId(walletAddress: WalletAddress, collection: 'quotes' | 'outgoing-payments'): string {
+export function unknownId(
+  walletAddress: WalletAddress,
+  collection: 'incoming-payments' | 'quotes' | 'outgoing-payments',
+): string {
   return resourceUrl(walletAddress, `${collection}/${crypto.randomUUID()}`)
 }
 

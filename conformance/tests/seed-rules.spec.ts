@@ -1,8 +1,7 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { unknownIncomingPayment } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import { type ResourceCall, resourceCalls } from '../steps/resource-calls.ts'
+import { type ResourceCall, resourceCalls, unknownId } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 
 type Body = Record<string, unknown>
@@ -31,14 +30,14 @@ const BAD_REQUESTS: BadRequest[] = [
     rule: 'GEN-RECEIVER-EXISTS',
     statuses: UNKNOWN_RECEIVER,
     request: 'quote',
-    breakBody: (valid, sender) => ({ ...valid, receiver: unknownIncomingPayment(sender) }),
+    breakBody: (valid, sender) => ({ ...valid, receiver: unknownId(sender, 'incoming-payments') }),
   },
   {
     name: 'an outgoing payment to an incoming payment the server never issued',
     rule: 'GEN-RECEIVER-EXISTS',
     statuses: UNKNOWN_RECEIVER,
     request: 'payment',
-    breakBody: (valid, sender) => ({ ...valid, incomingPayment: unknownIncomingPayment(sender) }),
+    breakBody: (valid, sender) => ({ ...valid, incomingPayment: unknownId(sender, 'incoming-payments') }),
   },
   ...(
     [

@@ -1,6 +1,6 @@
 import type { AccessToken as OpenPaymentsAccessToken } from '@interledger/open-payments'
 import type { RequestHandler } from 'express'
-import type { AccessEntry } from '../access/access-context.ts'
+import type { AccessEntry } from '../authorization/access-context.ts'
 import type { PublicUrls } from '../config.ts'
 import { HttpError } from '../http/errors.ts'
 import { isUuid } from '../shared/request-input.ts'

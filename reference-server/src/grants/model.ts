@@ -1,4 +1,4 @@
-import type { AccessEntry } from '../access/access-context.ts'
+import type { AccessEntry } from '../authorization/access-context.ts'
 
 /**
  * pending: waits for the resource owner; approved: accepted, waits for the client to continue;

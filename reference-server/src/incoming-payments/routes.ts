@@ -1,5 +1,12 @@
 import type { IncomingPaymentPaginationResult } from '@interledger/open-payments/dist/types.js'
 import type { RequestHandler } from 'express'
+import {
+  authorizeRead,
+  listScope,
+  optionalAccess,
+  requireAccess,
+  requireEntry,
+} from '../authorization/resource-access.ts'
 import type { PublicUrls } from '../config.ts'
 import { readListQuery } from '../shared/pagination.ts'
 import {
@@ -10,13 +17,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import {
-  authorizeRead,
-  listScope,
-  optionalAccess,
-  requireAccess,
-  requireEntry,
-} from '../shared/resource-access.ts'
 import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { IncomingPaymentError, isIncomingPaymentError, toHttpError } from './errors.ts'
 import {

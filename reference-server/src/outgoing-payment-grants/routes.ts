@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
+import { requireAccess } from '../authorization/resource-access.ts'
 import { HttpError } from '../http/errors.ts'
 import { type OpenPaymentsAmount, toOpenPaymentsAmount } from '../shared/amount.ts'
-import { requireAccess } from '../shared/resource-access.ts'
 import { limitsOf } from './limits.ts'
 import type { OutgoingPaymentGrantService } from './service.ts'
 

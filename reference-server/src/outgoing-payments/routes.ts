@@ -3,6 +3,7 @@ import type {
   OutgoingPaymentWithSpentAmounts,
 } from '@interledger/open-payments/dist/types.js'
 import type { RequestHandler } from 'express'
+import { authorizeRead, listScope, requireAccess, requireEntry } from '../authorization/resource-access.ts'
 import type { PublicUrls } from '../config.ts'
 import { HttpError } from '../http/errors.ts'
 import { INCOMING_PAYMENTS_PATH } from '../incoming-payments/model.ts'
@@ -19,7 +20,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import { authorizeRead, listScope, requireAccess, requireEntry } from '../shared/resource-access.ts'
 import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { isOutgoingPaymentError, OutgoingPaymentError, toHttpError } from './errors.ts'
 import { toOpenPaymentsOutgoingPayment } from './model.ts'

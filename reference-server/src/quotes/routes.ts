@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { authorizeRead, requireAccess, requireEntry } from '../authorization/resource-access.ts'
 import type { PublicUrls } from '../config.ts'
 import { INCOMING_PAYMENTS_PATH } from '../incoming-payments/model.ts'
 import {
@@ -8,7 +9,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import { authorizeRead, requireAccess, requireEntry } from '../shared/resource-access.ts'
 import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { isQuoteError, QuoteError, toHttpError } from './errors.ts'
 import { toOpenPaymentsQuote } from './model.ts'

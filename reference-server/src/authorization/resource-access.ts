@@ -1,6 +1,6 @@
 import type { Response } from 'express'
-import { type AccessContext, type AccessEntry, coversAllClients, entryFor } from '../access/access-context.ts'
 import { HttpError } from '../http/errors.ts'
+import { type AccessContext, type AccessEntry, coversAllClients, entryFor } from './access-context.ts'
 
 /** The access the resource guard established; only routes behind `guard.require` may call it. */
 export function requireAccess(res: Response): AccessContext {

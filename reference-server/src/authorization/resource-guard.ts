@@ -1,11 +1,11 @@
 import type { RequestHandler, Response } from 'express'
-import type { AccessContext, AccessEntry, AccessType } from '../access/access-context.ts'
 import { gnapToken } from '../access-tokens/authorization-header.ts'
 import { describeAccessTokenError, isAccessTokenError } from '../access-tokens/errors.ts'
 import type { AccessTokenService } from '../access-tokens/service.ts'
 import type { PublicUrls } from '../config.ts'
 import { HttpError } from '../http/errors.ts'
 import type { RequestVerifier } from '../http-signatures/request-verifier.ts'
+import type { AccessContext, AccessEntry, AccessType } from './access-context.ts'
 
 declare global {
   namespace Express {

@@ -75,7 +75,10 @@ function refusedWithoutEffect({ api, resources, discovery: { receiver }, token, 
       return
     }
     // Its marker is not under `${marker}-run`: this one is created on purpose.
-    const payment = await resources.createIncomingPayment(token, receiver, `${marker}-target-${suffix}`)
+    const payment = await resources.createIncomingPayment(token, receiver, {
+      incomingValue: 100n,
+      marker: `${marker}-target-${suffix}`,
+    })
     const exchange = await api.send({
       ...resourceCalls.completeIncomingPayment(payment.id),
       token,

@@ -3,6 +3,7 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
+import { warn } from '../harness/rules/warn.ts'
 
 export interface GnapErrorExpectation {
   rule: RuleId
@@ -45,6 +46,30 @@ export function expectGnapError(exchange: Exchange, expected: GnapErrorExpectati
     body?.access_token,
     rule(expected.rule, `${expected.what}: no access token is issued`),
   ).toBeUndefined()
+}
+
+/**
+ * The continuation of a grant the account holder rejected: never a token; a refusal is a 4xx with error.code, and
+ * anything but 401 request_denied (what the spec's example answers) is noted.
+ */
+export function expectRejectedContinuation(exchange: Exchange): void {
+  const body = exchange.response.json as { access_token?: unknown } | undefined
+  expect(
+    body?.access_token,
+    rule('CONT-REJECTED', `no access token after a rejection: ${summarize(exchange)}`),
+  ).toBe(undefined)
+  if (exchange.response.status !== 200) {
+    expect(exchange).toAnswer([400, 401, 403, 404], 'CONT-REJECTED', 'a refused continuation is a 4xx')
+    expect(gnapErrorCode(exchange), rule('CONT-REJECTED', 'the refusal carries error.code')).toEqual(
+      expect.any(String),
+    )
+  }
+  if (exchange.response.status !== 401 || gnapErrorCode(exchange) !== 'request_denied') {
+    warn(
+      'CONT-REJECTED',
+      `the continuation of a rejected grant answered ${summarize(exchange)}, not 401 request_denied`,
+    )
+  }
 }
 
 /** `error.code` of a GNAP answer (`{"error": {"code", "description"}}`), if any. */

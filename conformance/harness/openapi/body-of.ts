@@ -44,6 +44,11 @@ const DOCUMENT_OF = {
  * instead of `exchange.response.json as Quote`. A body that does not fit fails GEN-SCHEMA with what is wrong and
  * the exchange, instead of a test reading `undefined` further on. Members the schema does not list are allowed
  * here (the automatic checks report them, OAS-STRICT).
+ *
+ * The auth server's answers (grants, continuations, rotated tokens) are not here on purpose: the GNAP tests judge
+ * those bodies member by member under their own rule (GNAP-GRANT-*, CONT-*, TOKEN-*), and reading them through a
+ * schema first would report a missing member as GEN-SCHEMA instead. Nor are error bodies: a refusal is read for
+ * what it must not name (an id, a token), not as a resource.
  */
 export function bodyOf<N extends BodyName>(exchange: Exchange, name: N): Bodies[N] {
   const validator = ResponseValidator.loaded()

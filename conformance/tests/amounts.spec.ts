@@ -1,13 +1,19 @@
 import type { IncomingPayment } from '@interledger/open-payments'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
-import { warn } from '../harness/rules/warn.ts'
-import { hasMarker, markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
-import { walkList } from '../steps/walk-list.ts'
+import {
+  amountIn,
+  covers,
+  expect,
+  hasMarker,
+  markerMetadata,
+  newMarker,
+  type RuleId,
+  resourceCalls,
+  rule,
+  summarize,
+  test,
+  walkList,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 const UINT64_MAX = '18446744073709551615'
 

@@ -6,12 +6,17 @@ import {
 } from '../checks/incoming-payment-checks.ts'
 import { anHourAhead, expectNothingCreated } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  amountIn,
+  covers,
+  expect,
+  markerMetadata,
+  newMarker,
+  resourceCalls,
+  rule,
+  summarize,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 test.describe('incoming payments: create', () => {
   test(

@@ -2,9 +2,18 @@ import type { IncomingPayment } from '@interledger/open-payments'
 import { expectCreated } from '../checks/incoming-payment-checks.ts'
 import { expectNothingCreated, readIncomingPayment } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal } from '../checks/refusals.ts'
-import { amountIn, covers, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
-import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  amountIn,
+  covers,
+  expect,
+  markerMetadata,
+  newMarker,
+  resourceCalls,
+  rule,
+  summarize,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 /** Metadata JSON allows but storage often refuses: a server may refuse it (400), never fail on it. */
 const AWKWARD_METADATA: { name: string; metadata: Record<string, unknown> }[] = [

@@ -8,19 +8,27 @@ import {
   unknownIncomingPayment,
 } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal, expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { warn } from '../harness/rules/warn.ts'
-import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
-import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
-import { listCall } from '../steps/list-pages.ts'
-import { hasMarker, markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
-import { skipIfShortLifetimeRefused } from '../steps/short-lifetime.ts'
-import { walkListUntil } from '../steps/walk-list.ts'
+import {
+  aheadOfServer,
+  amountIn,
+  covers,
+  expect,
+  hasMarker,
+  incomingLifetimeMs,
+  listCall,
+  markerMetadata,
+  msUntilServerPasses,
+  newMarker,
+  resourceCalls,
+  rule,
+  skipIfShortLifetimeRefused,
+  sleep,
+  summarize,
+  test,
+  waitsLong,
+  walkListUntil,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 /**
  * How far ahead of the target's clock the expiring payment expires: room for its create to arrive, and no

@@ -5,21 +5,26 @@ import {
   amountIn,
   bodyOf,
   covers,
+  describeAmount,
   expect,
+  expiryWaitSeconds,
+  foreignAmount,
+  msUntilServerPasses,
+  newMarker,
+  paymentCalls,
   type RuleId,
+  resourceCalls,
   rule,
+  SETTLEMENT_TIMEOUT_MS,
+  SHARED_DEBIT_UNITS,
+  sameAsset,
+  sentWithinDebit,
+  sleep,
   test,
+  tooLongToWait,
+  waitsLong,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { SHARED_DEBIT_UNITS } from '../harness/gnap/shared-grants.ts'
-import { expiryWaitSeconds, tooLongToWait } from '../harness/target/expiry-wait.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
-import { msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
-import { describeAmount, sameAsset, sentWithinDebit } from '../steps/amounts.ts'
-import { foreignAmount, paymentCalls } from '../steps/payment-calls.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
 
 // The timeout the tests had before the file was split; the quote expiry test adds the quote's lifetime.
 const PAYMENT_TEST_TIMEOUT_MS = 2 * SETTLEMENT_TIMEOUT_MS + 30_000

@@ -1,12 +1,17 @@
 import type { OutgoingPayment, WalletAddress } from '@interledger/open-payments'
 import { otherAssetCode, otherAssetScale } from '../checks/incoming-payment-checks.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { describeAmount } from '../steps/amounts.ts'
-import { type Amount, paymentCalls } from '../steps/payment-calls.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  type Amount,
+  covers,
+  describeAmount,
+  expect,
+  newMarker,
+  paymentCalls,
+  resourceCalls,
+  rule,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 /** Form 2's debitAmount "MUST use the same assetCode and assetScale as the wallet address": each way to miss. */
 const WRONG_ASSETS: { name: string; asset: (sender: WalletAddress) => Omit<Amount, 'value'> }[] = [

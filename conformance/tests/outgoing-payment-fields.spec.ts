@@ -5,13 +5,17 @@ import {
   outgoingPaymentProblems,
   RECEIVER_PATTERN,
 } from '../checks/outgoing-payment-checks.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { warn } from '../harness/rules/warn.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
-import { walkListUntil } from '../steps/walk-list.ts'
+import {
+  amountIn,
+  covers,
+  expect,
+  resourceCalls,
+  rule,
+  SETTLEMENT_TIMEOUT_MS,
+  test,
+  walkListUntil,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 test.describe.configure({ timeout: SETTLEMENT_TIMEOUT_MS + 30_000 })
 

@@ -1,20 +1,22 @@
 import type { OutgoingPayment } from '@interledger/open-payments'
 import {
   amountIn,
+  BEYOND_ANY_BALANCE,
   bodyOf,
   covers,
+  describeAmount,
   expect,
+  newMarker,
+  paymentCalls,
+  resourceCalls,
   rule,
+  SETTLEMENT_TIMEOUT_MS,
+  sentWithinDebit,
+  sleep,
   summarize,
   test,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { sleep } from '../harness/time/server-time.ts'
-import { describeAmount, sentWithinDebit } from '../steps/amounts.ts'
-import { BEYOND_ANY_BALANCE, paymentCalls } from '../steps/payment-calls.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
 
 // OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
 // before the file was split (it also covered waiting out a quote's lifetime).

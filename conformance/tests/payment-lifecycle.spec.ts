@@ -5,15 +5,22 @@ import {
   readUnlessGone,
 } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
-import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
-import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
-import { describeAmount } from '../steps/amounts.ts'
-import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
+import {
+  aheadOfServer,
+  amountIn,
+  covers,
+  describeAmount,
+  expect,
+  incomingLifetimeMs,
+  msUntilServerPasses,
+  type PaymentSteps,
+  type RuleId,
+  rule,
+  SETTLEMENT_TIMEOUT_MS,
+  sleep,
+  test,
+  waitsLong,
+} from '../fixtures/conformance-test.ts'
 
 /**
  * Long enough for a quote made right after creation, short enough to wait for (on the target's clock), and no

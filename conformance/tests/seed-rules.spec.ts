@@ -1,10 +1,16 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { unknownIncomingPayment } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import { paymentCalls } from '../steps/payment-calls.ts'
-import { type ResourceCall, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  amountIn,
+  covers,
+  newMarker,
+  paymentCalls,
+  type ResourceCall,
+  type RuleId,
+  resourceCalls,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 type Body = Record<string, unknown>
 

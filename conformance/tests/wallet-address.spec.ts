@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { covers, expect, rule, test, warn } from '../fixtures/conformance-test.ts'
-import { OPERATIONS } from '../harness/openapi/operations.ts'
-import { notApplicable } from '../harness/rules/not-applicable.ts'
-import { isHttpUrl } from '../harness/target/load-target.ts'
-import type { TargetFile } from '../harness/target/target-file.ts'
+import {
+  covers,
+  expect,
+  isHttpUrl,
+  notApplicable,
+  OPERATIONS,
+  rule,
+  type TargetFile,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 type Role = keyof TargetFile['walletAddresses']
 const ROLES: Role[] = ['sender', 'receiver', 'otherAsset']

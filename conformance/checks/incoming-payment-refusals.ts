@@ -7,9 +7,9 @@ import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
-import { hasMarker, resourceCalls } from '../steps/resource-calls.ts'
+import type { ReceiverPayments } from '../steps/receiver-payments.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
 import type { Resources } from '../steps/resources.ts'
-import { walkList } from '../steps/walk-list.ts'
 import { expectRefusal } from './refusals.ts'
 
 /** decisions.md: a quote or payment to a completed or expired incoming payment gets 400 (Rafiki) or 403. */
@@ -56,21 +56,14 @@ export function unknownIncomingPayment(walletAddress: WalletAddress): string {
   return `${resourceUrl(walletAddress, 'incoming-payments')}/${randomUUID()}`
 }
 
-/** No incoming payment on the wallet address carries the marker (the list is walked: its order is open). */
+/** No incoming payment on the receiver carries the marker (the list is walked: its order is open). */
 export async function expectNothingCreated(
-  resources: Resources,
+  incoming: ReceiverPayments,
   ruleId: RuleId,
-  walletAddress: WalletAddress,
-  token: string,
   marker: string,
   what: string,
 ): Promise<void> {
-  const list = resourceCalls.listIncomingPayments(walletAddress, 100)
-  const listed = await walkList(resources, list, token, ruleId)
-  expect(
-    listed.some((item) => hasMarker(item, marker)),
-    rule(ruleId, `${what} created nothing`),
-  ).toBe(false)
+  expect(await incoming.shows(marker, ruleId), rule(ruleId, `${what} created nothing`)).toBe(false)
 }
 
 /**
@@ -91,14 +84,3 @@ export async function readUnlessGone(
 }
 
 const GONE = [401, 403, 404]
-
-export async function readIncomingPayment(
-  resources: Resources,
-  id: string,
-  token: string,
-  ruleId: RuleId,
-): Promise<Exchange> {
-  const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
-  expect(exchange).toAnswer(200, ruleId, `GET ${id}`)
-  return exchange
-}

@@ -1,17 +1,14 @@
-import type { IncomingPayment } from '@interledger/open-payments'
 import {
   amountIn,
+  bodyOf,
   covers,
   expect,
-  hasMarker,
   markerMetadata,
   newMarker,
   type RuleId,
-  resourceCalls,
   rule,
   summarize,
   test,
-  walkList,
   warn,
 } from '../fixtures/conformance-test.ts'
 
@@ -49,52 +46,24 @@ test.describe('amounts: value is a uint64 decimal string, assetScale at most 255
     test(
       `${reason}: ${lenient ? '400, or a warning where accepted' : '400'}`,
       covers(ruleId),
-      async ({ resources, discovery, sharedGrants }) => {
-        const { receiver } = discovery
-        const token = await sharedGrants.token('incoming-payment')
+      async ({ incoming }) => {
         const marker = newMarker()
-        const incomingAmount = { ...amountIn(receiver, 100n), ...broken }
-        const refused = await resources.send(
-          {
-            ...resourceCalls.createIncomingPaymentWith(receiver, {
-              incomingAmount,
-              metadata: markerMetadata(marker),
-            }),
-            input: 'invalid',
-          },
-          token,
-        )
+        const incomingAmount = { ...amountIn(incoming.walletAddress, 100n), ...broken }
+        const refused = await incoming.create({ incomingAmount, metadata: markerMetadata(marker) }, 'invalid')
         if (lenient && refused.response.status === 201) {
           warn(ruleId, `an incomingAmount with ${reason} was accepted: ${summarize(refused)}`)
         } else {
           // A 5xx is no refusal the rule accepts: the robustness finding records it too, and the rule fails.
-          expect(
-            refused.response.status,
-            rule(ruleId, `an incomingAmount with ${reason} is refused with 400: ${summarize(refused)}`),
-          ).toBe(400)
+          expect(refused).toAnswer(400, ruleId, `an incomingAmount with ${reason} is refused`)
         }
-        const listed = await walkList(
-          resources,
-          resourceCalls.listIncomingPayments(receiver, 100),
-          token,
-          ruleId,
-        )
         expect(
-          listed.some((item) => hasMarker(item, marker)),
+          await incoming.shows(marker, ruleId),
           rule(ruleId, `the refused incomingAmount with ${reason} created nothing`),
         ).toBe(refused.response.status === 201)
 
-        const control = await resources.send(
-          resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: amountIn(receiver, 100n) }),
-          token,
-        )
-        expect(
-          control.response.status,
-          rule(
-            ruleId,
-            `positive control, the same amount with value "100" in the receiver's asset: ${summarize(control)}`,
-          ),
-        ).toBe(201)
+        const control = await incoming.create({ incomingAmount: amountIn(incoming.walletAddress, 100n) })
+        const what = `positive control, the same amount with value "100" in the receiver's asset`
+        expect(control).toAnswer(201, ruleId, what)
       },
     )
   }
@@ -102,32 +71,22 @@ test.describe('amounts: value is a uint64 decimal string, assetScale at most 255
   test(
     'the largest uint64 value is kept exactly where it is accepted',
     covers('AMT-UINT64'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const incomingAmount = amountIn(receiver, UINT64_MAX)
-      const created = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount }),
-        token,
-      )
+    async ({ incoming }) => {
+      const incomingAmount = amountIn(incoming.walletAddress, UINT64_MAX)
+      const created = await incoming.create({ incomingAmount })
       if (created.response.status === 400) {
         // A server may cap what one incoming payment can receive below the uint64 range.
         warn('AMT-UINT64', `an incomingAmount of ${UINT64_MAX} was refused: ${summarize(created)}`)
         return
       }
+      expect(created).toAnswer(201, 'AMT-UINT64', `an incomingAmount of ${UINT64_MAX} answers 201 or 400`)
+      const { id, incomingAmount: returned } = bodyOf(created, 'incoming-payment')
+      expect(returned, rule('AMT-UINT64', 'create returns the value exactly, digit for digit')).toEqual(
+        incomingAmount,
+      )
       expect(
-        created.response.status,
-        rule('AMT-UINT64', `an incomingAmount of ${UINT64_MAX} answers 201 or 400: ${summarize(created)}`),
-      ).toBe(201)
-      const payment = created.response.json as IncomingPayment
-      expect(
-        payment.incomingAmount,
-        rule('AMT-UINT64', 'create returns the value exactly, digit for digit'),
-      ).toEqual(incomingAmount)
-      const read = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
-      expect(
-        (read.response.json as IncomingPayment | undefined)?.incomingAmount,
-        rule('AMT-UINT64', `get returns the value exactly: ${summarize(read)}`),
+        (await incoming.readBody(id, 'AMT-UINT64')).incomingAmount,
+        rule('AMT-UINT64', 'get returns the value exactly'),
       ).toEqual(incomingAmount)
     },
   )

@@ -4,8 +4,8 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
-import { listCall } from './list-pages.ts'
-import { hasMarker, resourceCalls } from './resource-calls.ts'
+import { fetchPage, listCall } from './list-pages.ts'
+import { hasMarker, markerMetadata, resourceCalls } from './resource-calls.ts'
 import type { Resources } from './resources.ts'
 import { type ListWalk, walkListUntil } from './walk-list.ts'
 
@@ -44,6 +44,17 @@ export class ReceiverPayments {
     return this.resources.createIncomingPayment(await this.token(), this.walletAddress, undefined, value)
   }
 
+  /** `count` payments carrying the markers `marker-0`, `marker-1`…, each of which must be created (IP-CREATE). */
+  async createMarked(count: number, marker: string): Promise<IncomingPayment[]> {
+    const created: IncomingPayment[] = []
+    for (let i = 0; i < count; i++) {
+      const exchange = await this.create({ metadata: markerMetadata(`${marker}-${i}`) })
+      expect(exchange).toAnswer(201, 'IP-CREATE', `creating item ${i}`)
+      created.push(bodyOf(exchange, 'incoming-payment'))
+    }
+    return created
+  }
+
   /** GET of a payment the test relies on being there: it must answer 200, under `ruleId`. */
   async read(id: string, ruleId: RuleId): Promise<Exchange> {
     const exchange = await this.get(id)
@@ -65,6 +76,13 @@ export class ReceiverPayments {
   /** Whether the receiver's list shows a payment carrying the marker, walking it whole (its order is open). */
   async shows(marker: string, ruleId: RuleId): Promise<boolean> {
     return (await this.list(ruleId)).items.some((item) => hasMarker(item, marker))
+  }
+
+  /** A cursor that pages back to something: two payments made, then the endCursor of a first page of 2. */
+  async cursorPastTwo(ruleId: RuleId): Promise<string> {
+    for (let i = 0; i < 2; i++) await this.created()
+    const first = listCall(this.walletAddress, 'incoming-payments', { first: '2' })
+    return String((await fetchPage(this.resources, first, await this.token(), ruleId)).pageInfo.endCursor)
   }
 
   /** GET /incoming-payments without its required wallet-address query parameter. */

@@ -1,8 +1,9 @@
-import type { OutgoingPayment, WalletAddress } from '@interledger/open-payments'
+import type { WalletAddress } from '@interledger/open-payments'
 import { otherAssetCode, otherAssetScale } from '../checks/incoming-payment-checks.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import {
   type Amount,
+  bodyOf,
   covers,
   describeAmount,
   expect,
@@ -48,7 +49,7 @@ test.describe("outgoing payments from an incoming payment: debitAmount in the se
           },
         )
         expect(
-          (control.response.json as OutgoingPayment).debitAmount,
+          bodyOf(control, 'outgoing-payment').debitAmount,
           rule('OP-DEBIT-ASSET', "the accepted payment debits the amount asked, in the sender's asset"),
         ).toEqual({ value: String(unit), assetCode: sender.assetCode, assetScale: sender.assetScale })
       },

@@ -1,9 +1,9 @@
-import type { OutgoingPayment } from '@interledger/open-payments'
 import { REFUSED_RECEIVER } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal } from '../checks/refusals.ts'
 import {
   amountIn,
   BEYOND_ANY_BALANCE,
+  bodyOf,
   covers,
   expect,
   rule,
@@ -37,7 +37,7 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
       const { payment: incoming } = await steps.receiver()
       const control = await steps.sendDirectPayment(incoming.id, unit, undefined, token)
       expect(control).toAnswer(201, 'OP-FAILED', `positive control, a payment of ${unit} under the grant`)
-      await steps.untilSent((control.response.json as OutgoingPayment).id, 'OP-FAILED', token)
+      await steps.untilSent(bodyOf(control, 'outgoing-payment').id, 'OP-FAILED', token)
 
       const unfunded = await steps.sendDirectPayment(incoming.id, BEYOND_ANY_BALANCE, undefined, token)
       if (unfunded.response.status !== 201) {
@@ -48,10 +48,7 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
         })
         return
       }
-      const { state, detail, payment } = await steps.outcome(
-        (unfunded.response.json as OutgoingPayment).id,
-        token,
-      )
+      const { state, detail, payment } = await steps.outcome(bodyOf(unfunded, 'outgoing-payment').id, token)
       expect(
         state,
         rule(
@@ -100,7 +97,7 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
       )
 
       const outcomes = await Promise.all(
-        created.map((exchange) => steps.outcome((exchange.response.json as OutgoingPayment).id)),
+        created.map((exchange) => steps.outcome(bodyOf(exchange, 'outgoing-payment').id)),
       )
       const sent = outcomes.filter((outcome) => outcome.state === 'sent')
       const others = outcomes.filter((outcome) => outcome.state !== 'sent')

@@ -57,8 +57,9 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
         resourceCalls.getOutgoingPayment(created.id),
         await sharedGrants.token('outgoing-payment'),
       )
+      expect(again).toAnswer(200, 'OP-SETTLE', `get ${created.id} after it settled`)
       expect(
-        (again.response.json as OutgoingPayment | undefined)?.sentAmount,
+        bodyOf(again, 'outgoing-payment').sentAmount,
         rule('OP-SETTLE', `sentAmount stays where it settled: ${summarize(again)}`),
       ).toEqual(sent.sentAmount)
     },

@@ -1,43 +1,18 @@
-import type { Quote, WalletAddress } from '@interledger/open-payments'
 import { expectAmountIn } from '../checks/amount-checks.ts'
+import { expectFixedQuote, expectQuoteAsCreated, expectQuoteOf } from '../checks/quote-checks.ts'
 import { expectRefusal } from '../checks/refusals.ts'
 import {
   amountIn,
-  bodyOf,
   covers,
   describeAmount,
-  type Exchange,
   expect,
   foreignAmount,
   notApplicable,
   paymentCalls,
-  type RuleId,
   resourceCalls,
   rule,
   test,
-  warn,
 } from '../fixtures/conformance-test.ts'
-
-/** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
-function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
-  expect(exchange).toAnswer(201, ruleId, 'the quote is created')
-  const quote = bodyOf(exchange, 'quote')
-  expect(quote.walletAddress, rule(ruleId, 'walletAddress is the sending wallet address sent')).toBe(
-    sender.id,
-  )
-  expect(quote.receiver, rule(ruleId, 'receiver is the incoming payment sent')).toBe(receiver)
-  // The spec does not list the quote's required fields and the OpenAPI document leaves expiresAt optional.
-  if (quote.expiresAt === undefined) {
-    warn(ruleId, `the quote has no expiresAt: how long its amounts hold is not said (${quote.id})`)
-    return quote
-  }
-  // Against the target's own createdAt, not our clock: the two clocks need not agree.
-  expect(
-    Date.parse(quote.expiresAt) > Date.parse(quote.createdAt),
-    rule(ruleId, `expiresAt ${quote.expiresAt} is after the quote's createdAt ${quote.createdAt}`),
-  ).toBe(true)
-  return quote
-}
 
 /** Fixed-send and fixed-receive: the amount given is kept, the other one is worked out in its own asset. */
 const FIXED_AMOUNTS = [
@@ -66,14 +41,9 @@ test.describe('quotes', () => {
         const { payment } = await steps.receiver({ incomingValue: 1000n * discovery.unit })
         const amount = amountIn(discovery[fixedIn], 7n * discovery.unit)
 
-        const quote = expectQuoteOf(
-          'QT-CREATE',
-          await steps.sendQuote(payment.id, { [fixed]: amount }),
-          discovery.sender,
-          payment.id,
-        )
-        expect(quote[fixed], rule('QT-CREATE', `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
-        expectAmountIn('QT-CREATE', quote[other], discovery[otherIn], other)
+        const to = { sender: discovery.sender, receiver: payment.id }
+        const sent = await steps.sendQuote(payment.id, { [fixed]: amount })
+        expectFixedQuote('QT-CREATE', sent, to, [fixed, amount], [discovery[otherIn], other])
 
         const foreign = foreignAmount(discovery[fixedIn], 7n * discovery.unit)
         const refused = await steps.sendQuote(payment.id, { [fixed]: foreign }, 'invalid')
@@ -163,29 +133,7 @@ test.describe('quotes', () => {
       const created = await steps.quote(payment.id, { debitAmount: amountIn(sender, 3n * unit) })
       const token = await sharedGrants.token('quote')
 
-      const read = await resources.send(resourceCalls.getQuote(created.id), token)
-      expect(read).toAnswer(200, 'QT-GET', 'get the quote')
-      const quote = bodyOf(read, 'quote')
-      expect(
-        {
-          id: quote.id,
-          walletAddress: quote.walletAddress,
-          receiver: quote.receiver,
-          debitAmount: quote.debitAmount,
-          receiveAmount: quote.receiveAmount,
-        },
-        rule('QT-GET', 'get returns the quote as created'),
-      ).toEqual({
-        id: created.id,
-        walletAddress: created.walletAddress,
-        receiver: created.receiver,
-        debitAmount: created.debitAmount,
-        receiveAmount: created.receiveAmount,
-      })
-      expect(
-        [Date.parse(quote.createdAt), Date.parse(quote.expiresAt ?? '')],
-        rule('QT-GET', 'get returns the createdAt and expiresAt of the created quote'),
-      ).toEqual([Date.parse(created.createdAt), Date.parse(created.expiresAt ?? '')])
+      expectQuoteAsCreated(await resources.send(resourceCalls.getQuote(created.id), token), created)
 
       const unknown = await resources.send(
         resourceCalls.getQuote(paymentCalls.unknownId(sender, 'quotes')),
@@ -208,31 +156,24 @@ test.describe('quotes', () => {
       const token = (await grants.incomingPayment(other)).grant.access_token.value
       const { payment } = await steps.receiver({ incomingValue: 10_000n * unit }, other, token)
 
-      const debitAmount = amountIn(sender, 100n * unit)
-      const fixedSend = expectQuoteOf(
+      const [debitAmount, receiveAmount] = [amountIn(sender, 100n * unit), amountIn(other, 100n * unit)]
+      const to = { sender, receiver: payment.id }
+      const fixedSend = await steps.sendQuote(payment.id, { debitAmount })
+      expectFixedQuote(
         'QT-CROSS-ASSET',
-        await steps.sendQuote(payment.id, { debitAmount }),
-        sender,
-        payment.id,
+        fixedSend,
+        to,
+        ['debitAmount', debitAmount],
+        [other, 'the fixed-send receiveAmount'],
       )
-      expect(
-        fixedSend.debitAmount,
-        rule('QT-CROSS-ASSET', 'a fixed-send quote keeps the debitAmount'),
-      ).toEqual(debitAmount)
-      expectAmountIn('QT-CROSS-ASSET', fixedSend.receiveAmount, other, 'the fixed-send receiveAmount')
-
-      const receiveAmount = amountIn(other, 100n * unit)
-      const fixedReceive = expectQuoteOf(
+      const fixedReceive = await steps.sendQuote(payment.id, { receiveAmount })
+      expectFixedQuote(
         'QT-CROSS-ASSET',
-        await steps.sendQuote(payment.id, { receiveAmount }),
-        sender,
-        payment.id,
+        fixedReceive,
+        to,
+        ['receiveAmount', receiveAmount],
+        [sender, 'the fixed-receive debitAmount'],
       )
-      expect(
-        fixedReceive.receiveAmount,
-        rule('QT-CROSS-ASSET', 'a fixed-receive quote keeps the receiveAmount'),
-      ).toEqual(receiveAmount)
-      expectAmountIn('QT-CROSS-ASSET', fixedReceive.debitAmount, sender, 'the fixed-receive debitAmount')
 
       const refused = await steps.sendQuote(
         payment.id,

@@ -111,6 +111,14 @@ module.exports = {
       to: {},
     },
     {
+      name: 'server-routes-import-no-routes',
+      severity: 'error',
+      comment:
+        "a server slice's routes import no other slice's routes: URL and body builders live in the slice's model.ts",
+      from: { path: '^reference-server/src/[^/]+/routes[.]ts$' },
+      to: { path: '^reference-server/src/[^/]+/routes[.]ts$' },
+    },
+    {
       name: 'no-cycle',
       severity: 'error',
       comment: 'two modules import each other, directly or through others: split out what they share',

@@ -2,6 +2,7 @@ import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
+import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import { fetchPage, listCall } from './list-pages.ts'
@@ -17,6 +18,7 @@ import { type ListWalk, walkListUntil } from './walk-list.ts'
 export class ReceiverPayments {
   constructor(
     private readonly resources: Resources,
+    private readonly api: ConformanceApi,
     readonly walletAddress: WalletAddress,
     private readonly sharedGrants: SharedGrants,
   ) {}
@@ -33,6 +35,11 @@ export class ReceiverPayments {
 
   async get(id: string): Promise<Exchange> {
     return this.resources.send(resourceCalls.getIncomingPayment(id), await this.token())
+  }
+
+  /** GET with neither token nor signature: what anyone may see of a payment. */
+  getAnonymously(id: string): Promise<Exchange> {
+    return this.api.send({ ...resourceCalls.getIncomingPayment(id), sign: false })
   }
 
   async complete(id: string): Promise<Exchange> {

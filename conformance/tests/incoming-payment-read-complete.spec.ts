@@ -13,7 +13,6 @@ import {
   incomingLifetimeMs,
   markerMetadata,
   newMarker,
-  resourceCalls,
   rule,
   summarize,
   test,
@@ -25,6 +24,7 @@ import {
  * less than the target's declared minimum lifetime.
  */
 const EXPIRES_IN_MS = incomingLifetimeMs(3_000)
+const NEVER_ISSUED = 'completing an id the server never issued'
 
 test.describe('incoming payments: get and list', () => {
   test(
@@ -83,22 +83,19 @@ test.describe('incoming payments: get and list', () => {
   test(
     'without Authorization, get answers 401 or a view without payment methods',
     covers('IP-PUBLIC-VIEW', 'AUTH-REQUIRED', 'AUTH-WWW-AUTHENTICATE'),
-    async ({ api, incoming }) => {
+    async ({ incoming }) => {
       const receiver = incoming.walletAddress
       const created = await incoming.created()
       const full = await incoming.read(created.id, 'IP-PUBLIC-VIEW')
       expectPayableMethods(full, 'positive control, get with a token')
 
-      const anonymous = await api.send({ ...resourceCalls.getIncomingPayment(created.id), sign: false })
+      const anonymous = await incoming.getAnonymously(created.id)
       if (anonymous.response.status === 401) {
         expectAuthorizationRequired(anonymous, receiver, 'an unauthenticated get')
         return
       }
       expectPublicViewOf(anonymous, full, receiver)
-      const unknown = await api.send({
-        ...resourceCalls.getIncomingPayment(unknownIncomingPayment(receiver)),
-        sign: false,
-      })
+      const unknown = await incoming.getAnonymously(unknownIncomingPayment(receiver))
       const what = 'an unauthenticated get of an unknown id'
       expectRefusal(unknown, { rule: 'IP-PUBLIC-VIEW', statuses: [401, 404], what })
     },
@@ -111,10 +108,8 @@ test.describe('incoming payments: complete', () => {
     covers('IP-COMPLETE'),
     async ({ incoming }) => {
       const { id } = await incoming.created()
-      expect(
-        (await incoming.readBody(id, 'IP-COMPLETE')).completed,
-        rule('IP-COMPLETE', 'positive control: not completed before complete'),
-      ).toBe(false)
+      const before = rule('IP-COMPLETE', 'positive control: not completed before complete')
+      expect((await incoming.readBody(id, 'IP-COMPLETE')).completed, before).toBe(false)
 
       const completed = await incoming.complete(id)
       expect(completed).toAnswer(200, 'IP-COMPLETE', 'complete')
@@ -125,11 +120,8 @@ test.describe('incoming payments: complete', () => {
       expect(after.completed, rule('IP-COMPLETE', 'get after complete shows completed: true')).toBe(true)
 
       await expectCompletingAgainChangesNothing(incoming, after)
-      expectRefusal(await incoming.complete(unknownIncomingPayment(incoming.walletAddress)), {
-        rule: 'IP-COMPLETE',
-        statuses: [404],
-        what: 'completing an id the server never issued',
-      })
+      const unknown = await incoming.complete(unknownIncomingPayment(incoming.walletAddress))
+      expectRefusal(unknown, { rule: 'IP-COMPLETE', statuses: [404], what: NEVER_ISSUED })
     },
   )
 

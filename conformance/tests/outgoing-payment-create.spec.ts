@@ -126,21 +126,16 @@ test.describe('outgoing payments: create', () => {
     async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
-      const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
+      const quoteOfTwo = () => steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
+      const quote = await quoteOfTwo()
       await steps.pay(quote, 'OP-QUOTE-ONCE')
-
-      const marker = newMarker()
-      const token = await sharedGrants.token('outgoing-payment')
-      const listing = resourceCalls.listOutgoingPayments(sender, 100)
+      const [marker, token] = [newMarker(), await sharedGrants.token('outgoing-payment')]
       await expectRefusedWithoutEffect(await steps.sendPayment(quote.id, marker), {
         rule: 'OP-QUOTE-ONCE',
         what: 'a second payment from the quote',
         statuses: [400],
-        tookEffect: () => resources.listed(listing, token, marker),
-        control: async () => {
-          const fresh = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
-          return steps.sendPayment(fresh.id, marker)
-        },
+        tookEffect: () => resources.listed(resourceCalls.listOutgoingPayments(sender, 100), token, marker),
+        control: async () => steps.sendPayment((await quoteOfTwo()).id, marker),
         controlStatus: 201,
         controlWhat: 'a payment from a fresh quote',
       })

@@ -14,6 +14,8 @@ import {
   test,
 } from '../fixtures/conformance-test.ts'
 
+const NOTHING_TO_INFER = 'a receiver without incomingAmount gives nothing to infer'
+
 /** Fixed-send and fixed-receive: the amount given is kept, the other one is worked out in its own asset. */
 const FIXED_AMOUNTS = [
   {
@@ -83,19 +85,16 @@ test.describe('quotes', () => {
       const { payment } = await steps.receiver({ incomingValue: 25n * unit })
 
       const quote = expectQuoteOf('QT-INFER', await steps.sendQuote(payment.id, {}), sender, payment.id)
-      expect(
-        quote.receiveAmount,
-        rule('QT-INFER', 'receiveAmount is the incomingAmount less the receivedAmount (nothing yet)'),
-      ).toEqual(amountIn(receiver, 25n * unit))
+      const inferred = rule(
+        'QT-INFER',
+        'receiveAmount is the incomingAmount less the receivedAmount (nothing yet)',
+      )
+      expect(quote.receiveAmount, inferred).toEqual(amountIn(receiver, 25n * unit))
       expectAmountIn('QT-INFER', quote.debitAmount, sender, 'debitAmount')
 
       const open = await steps.receiver()
       const nothingToInfer = await steps.sendQuote(open.payment.id, {})
-      expect(nothingToInfer).not.toAnswer(
-        201,
-        'QT-INFER',
-        'a receiver without incomingAmount gives nothing to infer',
-      )
+      expect(nothingToInfer).not.toAnswer(201, 'QT-INFER', NOTHING_TO_INFER)
     },
   )
 
@@ -103,23 +102,16 @@ test.describe('quotes', () => {
     'without amounts and no incomingAmount, the quote fails',
     covers('QT-NO-AMOUNT'),
     async ({ discovery, paymentSteps: steps }) => {
-      const { sender } = discovery
+      const { sender, unit } = discovery
       const { payment } = await steps.receiver()
       expect(
         payment.incomingAmount,
         rule('QT-NO-AMOUNT', 'the receiver has no incomingAmount'),
       ).toBeUndefined()
 
-      const refused = await steps.sendQuote(payment.id, {})
-      expectRefusal(refused, {
-        rule: 'QT-NO-AMOUNT',
-        what: 'a quote without amounts to a receiver without incomingAmount',
-        statuses: [400],
-      })
-
-      const control = await steps.sendQuote(payment.id, {
-        debitAmount: amountIn(sender, 5n * discovery.unit),
-      })
+      const what = 'a quote without amounts to a receiver without incomingAmount'
+      expectRefusal(await steps.sendQuote(payment.id, {}), { rule: 'QT-NO-AMOUNT', what, statuses: [400] })
+      const control = await steps.sendQuote(payment.id, { debitAmount: amountIn(sender, 5n * unit) })
       expect(control).toAnswer(201, 'QT-NO-AMOUNT', 'positive control, the same receiver with a debitAmount')
     },
   )

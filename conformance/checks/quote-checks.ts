@@ -5,7 +5,7 @@ import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
-import type { Amount } from '../steps/payment-calls.ts'
+import type { Amount } from '../steps/amounts.ts'
 import { expectAmountIn } from './amount-checks.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */

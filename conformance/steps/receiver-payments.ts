@@ -47,8 +47,8 @@ export class ReceiverPayments {
   }
 
   /** A payment made only to act on: `create` must answer 201 (IP-CREATE), whatever the test is about. */
-  async created(value?: bigint): Promise<IncomingPayment> {
-    return this.resources.createIncomingPayment(await this.token(), this.walletAddress, undefined, value)
+  async created(): Promise<IncomingPayment> {
+    return this.resources.createIncomingPayment(await this.token(), this.walletAddress)
   }
 
   /** `count` payments carrying the markers `marker-0`, `marker-1`…, each of which must be created (IP-CREATE). */

@@ -2,7 +2,7 @@ import { expectAuthorizationRequired } from '../checks/authentication-checks.ts'
 import { expiredIncomingPayment } from '../checks/expired-incoming-payment.ts'
 import { coreFields, expectCreated, expectPayableMethods } from '../checks/incoming-payment-checks.ts'
 import { expectCompletingAgainChangesNothing } from '../checks/incoming-payment-completion.ts'
-import { anHourAhead, readUnlessGone, unknownIncomingPayment } from '../checks/incoming-payment-refusals.ts'
+import { anHourAhead, readUnlessGone } from '../checks/incoming-payment-refusals.ts'
 import { expectListedAsCreated, expectPublicViewOf } from '../checks/incoming-payment-views.ts'
 import { expectRefusal, expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import {
@@ -16,6 +16,7 @@ import {
   rule,
   summarize,
   test,
+  unknownId,
   waitsLong,
 } from '../fixtures/conformance-test.ts'
 
@@ -52,14 +53,17 @@ test.describe('incoming payments: get and list', () => {
   // methods and metadata above still count.
   test('get of an id the server never issued is 404', covers('IP-GET'), async ({ incoming }) => {
     const known = await incoming.created()
-    await expectRefusedWithoutEffect(await incoming.get(unknownIncomingPayment(incoming.walletAddress)), {
-      rule: 'IP-GET',
-      statuses: [404],
-      what: 'get of an id the server never issued',
-      control: () => incoming.get(known.id),
-      controlStatus: 200,
-      controlWhat: 'get of an id the server issued, with the same token',
-    })
+    await expectRefusedWithoutEffect(
+      await incoming.get(unknownId(incoming.walletAddress, 'incoming-payments')),
+      {
+        rule: 'IP-GET',
+        statuses: [404],
+        what: 'get of an id the server never issued',
+        control: () => incoming.get(known.id),
+        controlStatus: 200,
+        controlWhat: 'get of an id the server issued, with the same token',
+      },
+    )
   })
 
   test(
@@ -95,7 +99,7 @@ test.describe('incoming payments: get and list', () => {
         return
       }
       expectPublicViewOf(anonymous, full, receiver)
-      const unknown = await incoming.getAnonymously(unknownIncomingPayment(receiver))
+      const unknown = await incoming.getAnonymously(unknownId(receiver, 'incoming-payments'))
       const what = 'an unauthenticated get of an unknown id'
       expectRefusal(unknown, { rule: 'IP-PUBLIC-VIEW', statuses: [401, 404], what })
     },
@@ -120,7 +124,7 @@ test.describe('incoming payments: complete', () => {
       expect(after.completed, rule('IP-COMPLETE', 'get after complete shows completed: true')).toBe(true)
 
       await expectCompletingAgainChangesNothing(incoming, after)
-      const unknown = await incoming.complete(unknownIncomingPayment(incoming.walletAddress))
+      const unknown = await incoming.complete(unknownId(incoming.walletAddress, 'incoming-payments'))
       expectRefusal(unknown, { rule: 'IP-COMPLETE', statuses: [404], what: NEVER_ISSUED })
     },
   )

@@ -11,7 +11,6 @@ import {
   foreignAmount,
   msUntilServerPasses,
   newMarker,
-  paymentCalls,
   type RuleId,
   resourceCalls,
   rule,
@@ -22,6 +21,7 @@ import {
   sleep,
   test,
   tooLongToWait,
+  unknownId,
   waitsLong,
   warn,
 } from '../fixtures/conformance-test.ts'
@@ -43,7 +43,7 @@ test.describe('outgoing payments: create', () => {
       const token = await sharedGrants.token('outgoing-payment')
       const listing = resourceCalls.listOutgoingPayments(sender, 100)
       const exchange = await expectRefusedWithoutEffect(
-        await steps.sendPayment(paymentCalls.unknownId(sender, 'quotes'), marker),
+        await steps.sendPayment(unknownId(sender, 'quotes'), marker),
         {
           rule: 'OP-CREATE-QUOTE',
           what: 'an unknown quoteId',
@@ -92,7 +92,7 @@ test.describe('outgoing payments: create', () => {
       const foreign = foreignAmount(sender, 3n * unit)
       const listing = resourceCalls.listOutgoingPayments(sender, 100)
       const exchange = await expectRefusedWithoutEffect(
-        await resources.send(paymentCalls.payIncomingPayment(sender, receiver.id, foreign, marker), token),
+        await resources.send(resourceCalls.payIncomingPayment(sender, receiver.id, foreign, marker), token),
         {
           rule: 'OP-CREATE-INCOMING',
           what: `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,

@@ -7,7 +7,6 @@ import {
   describeAmount,
   expect,
   newMarker,
-  paymentCalls,
   resourceCalls,
   rule,
   SETTLEMENT_TIMEOUT_MS,
@@ -15,6 +14,7 @@ import {
   sleep,
   summarize,
   test,
+  unknownId,
   warn,
 } from '../fixtures/conformance-test.ts'
 
@@ -139,7 +139,7 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
       }
 
       const unknown = await resources.send(
-        resourceCalls.getOutgoingPayment(paymentCalls.unknownId(sender, 'outgoing-payments')),
+        resourceCalls.getOutgoingPayment(unknownId(sender, 'outgoing-payments')),
         token,
       )
       expect(unknown).toAnswer(404, 'OP-GET', 'an unknown id')

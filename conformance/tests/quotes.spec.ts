@@ -8,10 +8,10 @@ import {
   expect,
   foreignAmount,
   notApplicable,
-  paymentCalls,
   resourceCalls,
   rule,
   test,
+  unknownId,
 } from '../fixtures/conformance-test.ts'
 
 const NOTHING_TO_INFER = 'a receiver without incomingAmount gives nothing to infer'
@@ -127,10 +127,7 @@ test.describe('quotes', () => {
 
       expectQuoteAsCreated(await resources.send(resourceCalls.getQuote(created.id), token), created)
 
-      const unknown = await resources.send(
-        resourceCalls.getQuote(paymentCalls.unknownId(sender, 'quotes')),
-        token,
-      )
+      const unknown = await resources.send(resourceCalls.getQuote(unknownId(sender, 'quotes')), token)
       expect(unknown).toAnswer(404, 'QT-GET', 'an unknown quote id')
     },
   )

@@ -18,7 +18,8 @@ Options:
   --output DIR        Where the reports go (default reports/output/client): verdict/verdict.{json,md,html},
                       verdict/junit.xml, exchanges/<scenario>.txt (every request with its answer and a curl line).
   --scenario NAMES    Only these scenarios (comma-separated): payment-flow, wrong-finish-hash, continue-wait,
-                      short-lived-token, uint64-amounts, long-list, error-answer. A filtered run gives NO VERDICT.
+                      short-lived-token, uint64-amounts, long-list, error-answer, revoked-token, as-uri.
+                      A filtered run gives NO VERDICT.
   --timeout SECONDS   How long one scenario may take (default 60).
   --rules [--json]    List the client rules (ID, level, tier, statement, section, the scenarios that check them).
   --help              This text.

@@ -25,6 +25,8 @@ export const BROKEN_CLIENTS: Record<Defect, { breaks: ClientRuleId; scenario: st
   'both-quote-amounts': { breaks: 'CL-QUOTE-AMOUNT', scenario: 'payment-flow' },
   'first-101': { breaks: 'CL-LIST-BOUNDS', scenario: 'long-list' },
   'unsigned-resource-request': { breaks: 'CL-SIGNED', scenario: 'payment-flow' },
+  'revoked-token-reused': { breaks: 'CL-REVOKED-TOKEN', scenario: 'revoked-token' },
+  'as-uri-ignored': { breaks: 'CL-AS-URI', scenario: 'as-uri' },
 }
 
 export const CORRECT_CLIENTS: readonly CatalogEntry[] = [

@@ -7,7 +7,7 @@ import { brokenEntries, type CatalogEntry, CORRECT_CLIENTS } from './catalog.ts'
 
 /**
  * `npm run client:catalog -- [--correct] [--scenario NAMES] [DEFECT...]`: runs clients against one simulated
- * ASE and checks each verdict: a correct client fails no rule, a broken one fails the rule it breaks. Without
+ * ASE and checks each verdict: a correct client fails no rule, a broken one fails the rule it breaks and no other. Without
  * arguments, the correct clients on every scenario and every broken client. Prints one row per client.
  */
 const args = process.argv.slice(2)
@@ -49,14 +49,15 @@ try {
     const verdict = computeVerdict(CLIENT_RULES, result.records)
     const failing = verdict.rules.filter((r) => r.status === 'failed' || r.status === 'inconclusive')
     const ids = failing.map((r) => r.rule.id)
-    const ok = entry.breaks ? ids.includes(entry.breaks) : ids.length === 0
+    // A broken client fails exactly the rule it breaks: another failure would be a false one.
+    const others = entry.breaks ? ids.filter((id) => id !== entry.breaks) : []
+    const ok = entry.breaks ? ids.includes(entry.breaks) && others.length === 0 : ids.length === 0
     if (!ok) mismatches++
     const decided = entry.breaks
       ? `${entry.breaks} ${ids.includes(entry.breaks) ? 'failed' : 'NOT failed'}`
       : ids.length === 0
         ? 'no rule failed'
         : `failed: ${ids.join(' ')}`
-    const others = entry.breaks ? ids.filter((id) => id !== entry.breaks) : []
     rows.push(
       `| ${entry.name} | ${names.join(', ')} | ${ids.length === 0 ? 'CONFORMANT' : 'NOT CONFORMANT'} | ${decided}${others.length ? ` (also ${others.join(' ')})` : ''} | ${((Date.now() - t) / 1000).toFixed(0)} s | ${ok ? 'ok' : 'MISMATCH'} |`,
     )

@@ -54,7 +54,7 @@ export function packEvidence(archive: string, contents: EvidenceContents): strin
 
 /**
  * The server mode's archive: the verdict files, Playwright's HTML report (without its traces), the target file,
- * the baseline. Token values appear in none of them, only their fingerprints (conformance/http/redact-tokens.ts).
+ * the baseline. Token values appear in none of them, only their fingerprints (conformance/harness/http/redact-tokens.ts).
  */
 export function writeEvidenceArchive(paths: ReportPaths, targetFile: string, baselineFile?: string): string {
   return packEvidence(paths.archive, {

@@ -6,8 +6,8 @@ import {
   OpenPaymentsClient,
   type RequestOptions,
 } from '../../clients/src/index.ts'
-import { verifyFinishHash } from '../../conformance/gnap/finish-hash.ts'
-import { parseFinishRedirect } from '../../conformance/gnap/finish-redirect.ts'
+import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
+import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Amount, Step } from '../protocol/adapter-protocol.ts'
 import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
 import { type Defect, defectFromArgs } from './defects.ts'

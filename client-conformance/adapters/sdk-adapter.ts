@@ -10,8 +10,8 @@ import {
 } from '@interledger/open-payments'
 // Not the index: it loads undici, whose global dispatcher breaks the fetch the SDK uses.
 import { asUriOf } from '../../clients/src/www-authenticate.ts'
-import { verifyFinishHash } from '../../conformance/gnap/finish-hash.ts'
-import { parseFinishRedirect } from '../../conformance/gnap/finish-redirect.ts'
+import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
+import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Step } from '../protocol/adapter-protocol.ts'
 import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
 

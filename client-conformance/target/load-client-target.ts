@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Ajv } from 'ajv'
-import { type ClientKey, readClientKey } from '../../conformance/client-identity/client-key-pem.ts'
-import { jsonSyntaxError } from '../../conformance/target/json-syntax.ts'
-import { describeErrors, fileProblem } from '../../conformance/target/load-target.ts'
+import { type ClientKey, readClientKey } from '../../conformance/harness/client-identity/client-key-pem.ts'
+import { jsonSyntaxError } from '../../conformance/harness/target/json-syntax.ts'
+import { describeErrors, fileProblem } from '../../conformance/harness/target/load-target.ts'
 
 /** A client target file (client-target.schema.json), its paths resolved and its key read. */
 export interface ClientTarget {

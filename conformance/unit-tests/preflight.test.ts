@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import type { ExchangeResponse, Transport } from '../../clients/src/index.ts'
+import { walletAddressProblem } from '../harness/preflight/check-wallet-address.ts'
+
+const answer = (status: number, json: unknown, text = JSON.stringify(json)): Transport => {
+  return async () =>
+    ({ status, headers: {}, body: new TextEncoder().encode(text), text, json }) satisfies ExchangeResponse
+}
+
+const document = {
+  id: 'http://127.0.0.1:1/alice',
+  assetCode: 'USD',
+  assetScale: 2,
+  authServer: 'http://127.0.0.1:2',
+  resourceServer: 'http://127.0.0.1:1',
+}
+
+describe('pre-flight wallet address check', () => {
+  test('a wallet address document passes', async () => {
+    assert.equal(await walletAddressProblem(document.id, answer(200, document)), undefined)
+  })
+
+  const cases: [string, Transport, RegExp][] = [
+    ['a 404', answer(404, { error: 'nope' }), /answered HTTP 404, not 200/],
+    ['an HTML page', answer(200, undefined, '<html></html>'), /not a JSON object/],
+    [
+      'a JSON body without the members',
+      answer(200, { id: 'x' }),
+      /no assetCode, authServer, resourceServer, assetScale/,
+    ],
+  ]
+  for (const [name, transport, expected] of cases) {
+    test(`${name} is named`, async () => {
+      assert.match((await walletAddressProblem(document.id, transport)) ?? '', expected)
+    })
+  }
+
+  test('nothing listening: the socket error, within seconds', async () => {
+    const started = Date.now()
+    const problem = await walletAddressProblem('http://127.0.0.1:9/alice')
+    assert.match(problem ?? '', /ECONNREFUSED/)
+    assert.ok(Date.now() - started < 5_000)
+  })
+})

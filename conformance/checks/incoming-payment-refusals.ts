@@ -1,13 +1,13 @@
-import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
+import type { IncomingPayment } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
-import { hasMarker, resourceCalls } from '../steps/resource-calls.ts'
+import type { ReceiverPayments } from '../steps/receiver-payments.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
 import type { Resources } from '../steps/resources.ts'
-import { walkList } from '../steps/walk-list.ts'
 import { expectRefusal } from './refusals.ts'
 
 /** decisions.md: a quote or payment to a completed or expired incoming payment gets 400 (Rafiki) or 403. */
@@ -49,21 +49,14 @@ export function anHourAhead(): string {
   return new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString()
 }
 
-/** No incoming payment on the wallet address carries the marker (the list is walked: its order is open). */
+/** No incoming payment on the receiver carries the marker (the list is walked: its order is open). */
 export async function expectNothingCreated(
-  resources: Resources,
+  incoming: ReceiverPayments,
   ruleId: RuleId,
-  walletAddress: WalletAddress,
-  token: string,
   marker: string,
   what: string,
 ): Promise<void> {
-  const list = resourceCalls.listIncomingPayments(walletAddress, 100)
-  const listed = await walkList(resources, list, token, ruleId)
-  expect(
-    listed.some((item) => hasMarker(item, marker)),
-    rule(ruleId, `${what} created nothing`),
-  ).toBe(false)
+  expect(await incoming.shows(marker, ruleId), rule(ruleId, `${what} created nothing`)).toBe(false)
 }
 
 /**
@@ -84,14 +77,3 @@ export async function readUnlessGone(
 }
 
 const GONE = [401, 403, 404]
-
-export async function readIncomingPayment(
-  resources: Resources,
-  id: string,
-  token: string,
-  ruleId: RuleId,
-): Promise<Exchange> {
-  const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
-  expect(exchange).toAnswer(200, ruleId, `GET ${id}`)
-  return exchange
-}

@@ -158,6 +158,36 @@ async function stillListed(context: WalkContext, ids: readonly string[]): Promis
   return present
 }
 
+/**
+ * The walk's boundaries: hasPreviousPage false on the first page and true on every later one, nothing before
+ * the first page, nothing after the last (where the walk reached it), and a backward page from the one holding
+ * the last of the test's own items (`mine`) that holds the items before its cursor.
+ */
+export async function expectPageBoundaries(context: WalkContext, walk: Walk, mine: ReadonlySet<string>) {
+  const { pages, ids } = walk
+  expect(
+    pages[0]!.pageInfo.hasPreviousPage,
+    rule('PAG-WALK', 'the first page has hasPreviousPage false'),
+  ).toBe(false)
+  for (const [index, page] of pages.entries()) {
+    if (index === 0) continue
+    expect(
+      page.pageInfo.hasPreviousPage,
+      rule(
+        'PAG-WALK',
+        `page ${index + 1} follows other items, so hasPreviousPage is true: ${summarize(page.exchange)}`,
+      ),
+    ).toBe(true)
+  }
+  await expectNothingBefore(context, pages[0]!)
+  if (walk.complete) await expectNothingAfter(context, pages.at(-1)!)
+  else warn('PAG-WALK', `the list is longer than ${pages.length} pages: the end of the list was not checked`)
+  // Backward from the page holding the last item made: with small pages it lies a few pages in.
+  const lastMine = ids[Math.max(...[...mine].map((id) => ids.indexOf(id)))]
+  const index = pages.findIndex((page) => page.items.some((item) => item.id === lastMine))
+  await expectBackwardPage(context, pages, Math.max(index, 1))
+}
+
 /** Ids that appear more than once. */
 export function repeated(ids: readonly string[]): string[] {
   return ids.filter((id, index) => ids.indexOf(id) !== index)

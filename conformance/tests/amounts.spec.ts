@@ -1,15 +1,19 @@
-import type { IncomingPayment } from '@interledger/open-payments'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
-import { warn } from '../harness/rules/warn.ts'
-import { hasMarker, markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
-import { walkList } from '../steps/walk-list.ts'
+import {
+  amountIn,
+  bodyOf,
+  covers,
+  expect,
+  markerMetadata,
+  newMarker,
+  type RuleId,
+  rule,
+  summarize,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 const UINT64_MAX = '18446744073709551615'
+const CONTROL = `positive control, the same amount with value "100" in the receiver's asset`
 
 /**
  * Each row breaks one part of an amount, everything else being the receiver's own asset; the amounts go in
@@ -43,52 +47,19 @@ test.describe('amounts: value is a uint64 decimal string, assetScale at most 255
     test(
       `${reason}: ${lenient ? '400, or a warning where accepted' : '400'}`,
       covers(ruleId),
-      async ({ resources, discovery, sharedGrants }) => {
-        const { receiver } = discovery
-        const token = await sharedGrants.token('incoming-payment')
-        const marker = newMarker()
-        const incomingAmount = { ...amountIn(receiver, 100n), ...broken }
-        const refused = await resources.send(
-          {
-            ...resourceCalls.createIncomingPaymentWith(receiver, {
-              incomingAmount,
-              metadata: markerMetadata(marker),
-            }),
-            input: 'invalid',
-          },
-          token,
-        )
+      async ({ incoming }) => {
+        const [marker, own] = [newMarker(), amountIn(incoming.walletAddress, 100n)]
+        const sent = { incomingAmount: { ...own, ...broken }, metadata: markerMetadata(marker) }
+        const refused = await incoming.create(sent, 'invalid')
         if (lenient && refused.response.status === 201) {
           warn(ruleId, `an incomingAmount with ${reason} was accepted: ${summarize(refused)}`)
         } else {
           // A 5xx is no refusal the rule accepts: the robustness finding records it too, and the rule fails.
-          expect(
-            refused.response.status,
-            rule(ruleId, `an incomingAmount with ${reason} is refused with 400: ${summarize(refused)}`),
-          ).toBe(400)
+          expect(refused).toAnswer(400, ruleId, `an incomingAmount with ${reason} is refused`)
         }
-        const listed = await walkList(
-          resources,
-          resourceCalls.listIncomingPayments(receiver, 100),
-          token,
-          ruleId,
-        )
-        expect(
-          listed.some((item) => hasMarker(item, marker)),
-          rule(ruleId, `the refused incomingAmount with ${reason} created nothing`),
-        ).toBe(refused.response.status === 201)
-
-        const control = await resources.send(
-          resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: amountIn(receiver, 100n) }),
-          token,
-        )
-        expect(
-          control.response.status,
-          rule(
-            ruleId,
-            `positive control, the same amount with value "100" in the receiver's asset: ${summarize(control)}`,
-          ),
-        ).toBe(201)
+        const nothing = rule(ruleId, `the refused incomingAmount with ${reason} created nothing`)
+        expect(await incoming.shows(marker, ruleId), nothing).toBe(refused.response.status === 201)
+        expect(await incoming.create({ incomingAmount: own })).toAnswer(201, ruleId, CONTROL)
       },
     )
   }
@@ -96,33 +67,20 @@ test.describe('amounts: value is a uint64 decimal string, assetScale at most 255
   test(
     'the largest uint64 value is kept exactly where it is accepted',
     covers('AMT-UINT64'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const incomingAmount = amountIn(receiver, UINT64_MAX)
-      const created = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount }),
-        token,
-      )
+    async ({ incoming }) => {
+      const incomingAmount = amountIn(incoming.walletAddress, UINT64_MAX)
+      const created = await incoming.create({ incomingAmount })
       if (created.response.status === 400) {
         // A server may cap what one incoming payment can receive below the uint64 range.
         warn('AMT-UINT64', `an incomingAmount of ${UINT64_MAX} was refused: ${summarize(created)}`)
         return
       }
-      expect(
-        created.response.status,
-        rule('AMT-UINT64', `an incomingAmount of ${UINT64_MAX} answers 201 or 400: ${summarize(created)}`),
-      ).toBe(201)
-      const payment = created.response.json as IncomingPayment
-      expect(
-        payment.incomingAmount,
-        rule('AMT-UINT64', 'create returns the value exactly, digit for digit'),
-      ).toEqual(incomingAmount)
-      const read = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
-      expect(
-        (read.response.json as IncomingPayment | undefined)?.incomingAmount,
-        rule('AMT-UINT64', `get returns the value exactly: ${summarize(read)}`),
-      ).toEqual(incomingAmount)
+      expect(created).toAnswer(201, 'AMT-UINT64', `an incomingAmount of ${UINT64_MAX} answers 201 or 400`)
+      const { id, incomingAmount: returned } = bodyOf(created, 'incoming-payment')
+      const exactly = rule('AMT-UINT64', 'create returns the value exactly, digit for digit')
+      expect(returned, exactly).toEqual(incomingAmount)
+      const read = await incoming.readBody(id, 'AMT-UINT64')
+      expect(read.incomingAmount, rule('AMT-UINT64', 'get returns the value exactly')).toEqual(incomingAmount)
     },
   )
 })

@@ -1,9 +1,14 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
 import { LimitedPayments } from '../checks/limited-payments.ts'
 import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../checks/spent-amounts.ts'
-import { amountIn, covers, test } from '../fixtures/conformance-test.ts'
-import { IntervalClock, limitInterval } from '../harness/gnap/limit-interval.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
+import {
+  amountIn,
+  covers,
+  IntervalClock,
+  limitInterval,
+  test,
+  waitsLong,
+} from '../fixtures/conformance-test.ts'
 
 // Small amounts, in units of `discovery.unit`: the sender's balance is finite and every worker pays from it.
 const LIMIT = 50n

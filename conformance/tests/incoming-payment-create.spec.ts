@@ -6,22 +6,21 @@ import {
 } from '../checks/incoming-payment-checks.ts'
 import { anHourAhead, expectNothingCreated } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import { amountIn, covers, expect, markerMetadata, newMarker, test } from '../fixtures/conformance-test.ts'
+
+const BAD_BODIES: { name: string; fields: Record<string, unknown> }[] = [
+  { name: 'without walletAddress', fields: { walletAddress: undefined } },
+  { name: 'with a malformed expiresAt', fields: { expiresAt: 'tomorrow' } },
+  { name: 'with an expiresAt on February 30', fields: { expiresAt: '2030-02-30T00:00:00Z' } },
+]
 
 test.describe('incoming payments: create', () => {
   test(
     'with incomingAmount, expiresAt and metadata: each is returned as requested',
     covers('IP-CREATE', 'IP-METHODS', 'IP-METADATA'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
+    async ({ incoming }) => {
       const sent = {
-        incomingAmount: amountIn(receiver, 2500n),
+        incomingAmount: amountIn(incoming.walletAddress, 2500n),
         expiresAt: anHourAhead(),
         metadata: {
           ...markerMetadata(newMarker()),
@@ -29,47 +28,30 @@ test.describe('incoming payments: create', () => {
           nested: { lines: [1, 2.5, null, true, { sku: 'A-1' }] },
         },
       }
-      const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, sent), token)
-      expectCreated(exchange, receiver, sent, 'create with every optional field')
+      const exchange = await incoming.create(sent)
+      expectCreated(exchange, incoming.walletAddress, sent, 'create with every optional field')
       expectPayableMethods(exchange, 'the created incoming payment')
     },
   )
 
-  test(
-    'with walletAddress alone',
-    covers('IP-CREATE', 'IP-METHODS'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
-      const exchange = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, {}), token)
-      expectCreated(exchange, receiver, {}, 'create with walletAddress alone')
-      expectPayableMethods(exchange, 'the created incoming payment')
-    },
-  )
+  test('with walletAddress alone', covers('IP-CREATE', 'IP-METHODS'), async ({ incoming }) => {
+    const exchange = await incoming.create({})
+    expectCreated(exchange, incoming.walletAddress, {}, 'create with walletAddress alone')
+    expectPayableMethods(exchange, 'the created incoming payment')
+  })
 
-  const badBodies: { name: string; fields: Record<string, unknown> }[] = [
-    { name: 'without walletAddress', fields: { walletAddress: undefined } },
-    { name: 'with a malformed expiresAt', fields: { expiresAt: 'tomorrow' } },
-    { name: 'with an expiresAt on February 30', fields: { expiresAt: '2030-02-30T00:00:00Z' } },
-  ]
-  for (const { name, fields } of badBodies) {
-    test(`${name}: 400`, covers('IP-CREATE'), async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
+  for (const { name, fields } of BAD_BODIES) {
+    test(`${name}: 400`, covers('IP-CREATE'), async ({ incoming }) => {
       const marker = newMarker()
-      const valid = { incomingAmount: amountIn(receiver, 100n), metadata: markerMetadata(marker) }
-      const refused = await resources.send(
-        { ...resourceCalls.createIncomingPaymentWith(receiver, { ...valid, ...fields }), input: 'invalid' },
-        token,
-      )
+      const valid = {
+        incomingAmount: amountIn(incoming.walletAddress, 100n),
+        metadata: markerMetadata(marker),
+      }
+      const refused = await incoming.create({ ...valid, ...fields }, 'invalid')
       expectRefusal(refused, { rule: 'IP-CREATE', statuses: [400], what: `create ${name}` })
-      await expectNothingCreated(resources, 'IP-CREATE', receiver, token, marker, `create ${name}`)
-
-      const control = await resources.send(resourceCalls.createIncomingPaymentWith(receiver, valid), token)
-      expect(
-        control.response.status,
-        rule('IP-CREATE', `positive control, the same body made valid: ${summarize(control)}`),
-      ).toBe(201)
+      await expectNothingCreated(incoming, 'IP-CREATE', marker, `create ${name}`)
+      const control = await incoming.create(valid)
+      expect(control).toAnswer(201, 'IP-CREATE', 'positive control, the same body made valid')
     })
   }
 
@@ -77,31 +59,19 @@ test.describe('incoming payments: create', () => {
   test(
     'with an unknown member: 400, or ignored (a beyond-spec warning)',
     covers('REQ-UNKNOWN-MEMBER'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
+    async ({ incoming }) => {
       const marker = newMarker()
-      const valid = { incomingAmount: amountIn(receiver, 100n), metadata: markerMetadata(marker) }
-      const exchange = await resources.send(
-        { ...resourceCalls.createIncomingPaymentWith(receiver, { ...valid, amount: '5' }), input: 'invalid' },
-        token,
-      )
+      const valid = {
+        incomingAmount: amountIn(incoming.walletAddress, 100n),
+        metadata: markerMetadata(marker),
+      }
+      const exchange = await incoming.create({ ...valid, amount: '5' }, 'invalid')
       if (exchange.response.status === 201) {
-        expectCreated(exchange, receiver, valid, 'create with the unknown member ignored')
+        expectCreated(exchange, incoming.walletAddress, valid, 'create with the unknown member ignored')
       } else {
-        expectRefusal(exchange, {
-          rule: 'REQ-UNKNOWN-MEMBER',
-          statuses: [400],
-          what: 'create with an unknown member',
-        })
-        await expectNothingCreated(
-          resources,
-          'REQ-UNKNOWN-MEMBER',
-          receiver,
-          token,
-          marker,
-          'the refused create',
-        )
+        const what = 'create with an unknown member'
+        expectRefusal(exchange, { rule: 'REQ-UNKNOWN-MEMBER', statuses: [400], what })
+        await expectNothingCreated(incoming, 'REQ-UNKNOWN-MEMBER', marker, 'the refused create')
       }
       expect(exchange).toAnswer(400, 'REQ-UNKNOWN-MEMBER', 'a create with an unknown member amount')
     },
@@ -110,31 +80,18 @@ test.describe('incoming payments: create', () => {
   test(
     "an incomingAmount outside the wallet address's asset: 400",
     covers('IP-ASSET'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
+    async ({ incoming }) => {
+      const receiver = incoming.walletAddress
       const own = amountIn(receiver, 100n)
-      const foreign = [
-        {
-          what: `assetCode ${otherAssetCode(receiver)}`,
-          amount: { ...own, assetCode: otherAssetCode(receiver) },
-        },
-        {
-          what: `assetScale ${otherAssetScale(receiver)}`,
-          amount: { ...own, assetScale: otherAssetScale(receiver) },
-        },
-      ]
       const marker = newMarker()
-      for (const { what, amount } of foreign) {
-        const refused = await resources.send(
-          {
-            ...resourceCalls.createIncomingPaymentWith(receiver, {
-              incomingAmount: amount,
-              metadata: markerMetadata(marker),
-            }),
-            input: 'invalid',
-          },
-          token,
+      for (const foreign of [
+        { assetCode: otherAssetCode(receiver) },
+        { assetScale: otherAssetScale(receiver) },
+      ]) {
+        const [what] = Object.entries(foreign).map(([member, value]) => `${member} ${value}`)
+        const refused = await incoming.create(
+          { incomingAmount: { ...own, ...foreign }, metadata: markerMetadata(marker) },
+          'invalid',
         )
         expectRefusal(refused, {
           rule: 'IP-ASSET',
@@ -142,12 +99,8 @@ test.describe('incoming payments: create', () => {
           what: `an incomingAmount in ${what} on ${receiver.id}`,
         })
       }
-      await expectNothingCreated(resources, 'IP-ASSET', receiver, token, marker, 'the refused creations')
-
-      const control = await resources.send(
-        resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: own }),
-        token,
-      )
+      await expectNothingCreated(incoming, 'IP-ASSET', marker, 'the refused creations')
+      const control = await incoming.create({ incomingAmount: own })
       expectCreated(
         control,
         receiver,

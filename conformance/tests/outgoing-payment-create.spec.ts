@@ -5,20 +5,26 @@ import {
   amountIn,
   bodyOf,
   covers,
+  describeAmount,
   expect,
+  expiryWaitSeconds,
+  foreignAmount,
+  msUntilServerPasses,
+  newMarker,
   type RuleId,
+  resourceCalls,
   rule,
+  SETTLEMENT_TIMEOUT_MS,
+  SHARED_DEBIT_UNITS,
+  sameAsset,
+  sentWithinDebit,
+  sleep,
   test,
+  tooLongToWait,
+  unknownId,
+  waitsLong,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { SHARED_DEBIT_UNITS } from '../harness/gnap/shared-grants.ts'
-import { expiryWaitSeconds, tooLongToWait } from '../harness/target/expiry-wait.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
-import { msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
-import { describeAmount, foreignAmount, sameAsset, sentWithinDebit } from '../steps/amounts.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls, unknownId } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
 
 // The timeout the tests had before the file was split; the quote expiry test adds the quote's lifetime.
 const PAYMENT_TEST_TIMEOUT_MS = 2 * SETTLEMENT_TIMEOUT_MS + 30_000
@@ -120,21 +126,16 @@ test.describe('outgoing payments: create', () => {
     async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
       const { sender, unit } = discovery
       const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
-      const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
+      const quoteOfTwo = () => steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
+      const quote = await quoteOfTwo()
       await steps.pay(quote, 'OP-QUOTE-ONCE')
-
-      const marker = newMarker()
-      const token = await sharedGrants.token('outgoing-payment')
-      const listing = resourceCalls.listOutgoingPayments(sender, 100)
+      const [marker, token] = [newMarker(), await sharedGrants.token('outgoing-payment')]
       await expectRefusedWithoutEffect(await steps.sendPayment(quote.id, marker), {
         rule: 'OP-QUOTE-ONCE',
         what: 'a second payment from the quote',
         statuses: [400],
-        tookEffect: () => resources.listed(listing, token, marker),
-        control: async () => {
-          const fresh = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 2n * unit) })
-          return steps.sendPayment(fresh.id, marker)
-        },
+        tookEffect: () => resources.listed(resourceCalls.listOutgoingPayments(sender, 100), token, marker),
+        control: async () => steps.sendPayment((await quoteOfTwo()).id, marker),
         controlStatus: 201,
         controlWhat: 'a payment from a fresh quote',
       })

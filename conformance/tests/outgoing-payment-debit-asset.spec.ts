@@ -1,11 +1,17 @@
-import type { OutgoingPayment, WalletAddress } from '@interledger/open-payments'
+import type { WalletAddress } from '@interledger/open-payments'
 import { otherAssetCode, otherAssetScale } from '../checks/incoming-payment-checks.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { type Amount, describeAmount } from '../steps/amounts.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  type Amount,
+  bodyOf,
+  covers,
+  describeAmount,
+  expect,
+  newMarker,
+  resourceCalls,
+  rule,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 /** Form 2's debitAmount "MUST use the same assetCode and assetScale as the wallet address": each way to miss. */
 const WRONG_ASSETS: { name: string; asset: (sender: WalletAddress) => Omit<Amount, 'value'> }[] = [
@@ -42,7 +48,7 @@ test.describe("outgoing payments from an incoming payment: debitAmount in the se
           },
         )
         expect(
-          (control.response.json as OutgoingPayment).debitAmount,
+          bodyOf(control, 'outgoing-payment').debitAmount,
           rule('OP-DEBIT-ASSET', "the accepted payment debits the amount asked, in the sender's asset"),
         ).toEqual({ value: String(unit), assetCode: sender.assetCode, assetScale: sender.assetScale })
       },

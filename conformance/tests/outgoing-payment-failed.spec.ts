@@ -1,12 +1,16 @@
-import type { OutgoingPayment } from '@interledger/open-payments'
 import { REFUSED_RECEIVER } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { warn } from '../harness/rules/warn.ts'
-import { BEYOND_ANY_BALANCE } from '../steps/amounts.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
+import {
+  amountIn,
+  BEYOND_ANY_BALANCE,
+  bodyOf,
+  covers,
+  expect,
+  rule,
+  SETTLEMENT_TIMEOUT_MS,
+  test,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 // The payments are polled together, for up to SETTLEMENT_TIMEOUT_MS, then the receiver.
 test.describe.configure({ timeout: 2 * SETTLEMENT_TIMEOUT_MS + 30_000 })
@@ -33,7 +37,7 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
       const { payment: incoming } = await steps.receiver()
       const control = await steps.sendDirectPayment(incoming.id, unit, undefined, token)
       expect(control).toAnswer(201, 'OP-FAILED', `positive control, a payment of ${unit} under the grant`)
-      await steps.untilSent((control.response.json as OutgoingPayment).id, 'OP-FAILED', token)
+      await steps.untilSent(bodyOf(control, 'outgoing-payment').id, 'OP-FAILED', token)
 
       const unfunded = await steps.sendDirectPayment(incoming.id, BEYOND_ANY_BALANCE, undefined, token)
       if (unfunded.response.status !== 201) {
@@ -44,10 +48,7 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
         })
         return
       }
-      const { state, detail, payment } = await steps.outcome(
-        (unfunded.response.json as OutgoingPayment).id,
-        token,
-      )
+      const { state, detail, payment } = await steps.outcome(bodyOf(unfunded, 'outgoing-payment').id, token)
       expect(
         state,
         rule(
@@ -96,7 +97,7 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
       )
 
       const outcomes = await Promise.all(
-        created.map((exchange) => steps.outcome((exchange.response.json as OutgoingPayment).id)),
+        created.map((exchange) => steps.outcome(bodyOf(exchange, 'outgoing-payment').id)),
       )
       const sent = outcomes.filter((outcome) => outcome.state === 'sent')
       const others = outcomes.filter((outcome) => outcome.state !== 'sent')

@@ -1,19 +1,22 @@
 import type { OutgoingPayment } from '@interledger/open-payments'
 import {
   amountIn,
+  BEYOND_ANY_BALANCE,
   bodyOf,
   covers,
+  describeAmount,
   expect,
+  newMarker,
+  resourceCalls,
   rule,
+  SETTLEMENT_TIMEOUT_MS,
+  sentWithinDebit,
+  sleep,
   summarize,
   test,
+  unknownId,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { sleep } from '../harness/time/server-time.ts'
-import { BEYOND_ANY_BALANCE, describeAmount, sentWithinDebit } from '../steps/amounts.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls, unknownId } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
 
 // OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
 // before the file was split (it also covered waiting out a quote's lifetime).
@@ -54,8 +57,9 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
         resourceCalls.getOutgoingPayment(created.id),
         await sharedGrants.token('outgoing-payment'),
       )
+      expect(again).toAnswer(200, 'OP-SETTLE', `get ${created.id} after it settled`)
       expect(
-        (again.response.json as OutgoingPayment | undefined)?.sentAmount,
+        bodyOf(again, 'outgoing-payment').sentAmount,
         rule('OP-SETTLE', `sentAmount stays where it settled: ${summarize(again)}`),
       ).toEqual(sent.sentAmount)
     },

@@ -1,13 +1,16 @@
-import type { IncomingPayment } from '@interledger/open-payments'
-import { expectBackwardPage, expectNothingAfter, expectNothingBefore } from '../checks/pagination-checks.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../harness/http/format-exchange.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import { warn } from '../harness/rules/warn.ts'
-import { type Collection, fetchPage, listCall, walkForward } from '../steps/list-pages.ts'
-import type { TokenKind } from '../steps/operation-cases.ts'
-import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import { expectPageBoundaries, repeated } from '../checks/pagination-checks.ts'
+import {
+  type Collection,
+  covers,
+  expect,
+  listCall,
+  newMarker,
+  rule,
+  type TokenKind,
+  test,
+  walkForward,
+  warn,
+} from '../fixtures/conformance-test.ts'
 
 /** Items the walk test creates: with pages of 2, enough for several pages and a backward page across two. */
 const CREATED = 5
@@ -59,38 +62,19 @@ test.describe('pagination: first and last are 1..100, cursor is not empty', () =
     test(
       `${collection}: ${reason} is 400`,
       covers('PAG-RANGE'),
-      async ({ resources, discovery, sharedGrants }) => {
+      async ({ resources, discovery, sharedGrants, incoming }) => {
         const walletAddress = collection === 'incoming-payments' ? discovery.receiver : discovery.sender
         const token = await sharedGrants.token(TOKEN_OF[collection])
-        let cursor: Record<string, string> = {}
-        if (needsCursor) {
-          for (let i = 0; i < 2; i++) await resources.createIncomingPayment(token, walletAddress)
-          const page = await fetchPage(
-            resources,
-            listCall(walletAddress, collection, { first: '2' }),
-            token,
-            'PAG-RANGE',
-          )
-          cursor = { cursor: String(page.pageInfo.endCursor) }
-        }
+        const cursor: Record<string, string> = needsCursor
+          ? { cursor: await incoming.cursorPastTwo('PAG-RANGE') }
+          : {}
+        const list = (query: Record<string, string>) =>
+          listCall(walletAddress, collection, { ...cursor, ...query })
 
-        const refused = await resources.send(
-          { ...listCall(walletAddress, collection, { ...cursor, ...bad }), input: 'invalid' },
-          token,
-        )
-        expect(
-          refused.response.status,
-          rule('PAG-RANGE', `a list with ${reason} is refused with 400: ${summarize(refused)}`),
-        ).toBe(400)
-
-        const control = await resources.send(
-          listCall(walletAddress, collection, { ...cursor, ...good }),
-          token,
-        )
-        expect(
-          control.response.status,
-          rule('PAG-RANGE', `positive control, ${JSON.stringify(good)} instead: ${summarize(control)}`),
-        ).toBe(200)
+        const refused = await resources.send({ ...list(bad), input: 'invalid' }, token)
+        expect(refused).toAnswer(400, 'PAG-RANGE', `a list with ${reason} is refused`)
+        const control = await resources.send(list(good), token)
+        expect(control).toAnswer(200, 'PAG-RANGE', `positive control, ${JSON.stringify(good)} instead`)
       },
     )
   }
@@ -100,40 +84,31 @@ test.describe('pagination: walking a list', () => {
   test(
     'forward with endCursor visits every item once; backward pages hold the items before the cursor',
     covers('PAG-WALK'),
-    async ({ resources, discovery, sharedGrants }) => {
-      const { receiver } = discovery
-      const collection: Collection = 'incoming-payments'
-      const token = await sharedGrants.token('incoming-payment')
-      const marker = newMarker()
-      const created: IncomingPayment[] = []
-      for (let i = 0; i < CREATED; i++) {
-        const call = resourceCalls.createIncomingPaymentWith(receiver, {
-          metadata: markerMetadata(`${marker}-${i}`),
-        })
-        const exchange = await resources.send(call, token)
-        expect(
-          exchange.response.status,
-          rule('IP-CREATE', `creating item ${i}: ${summarize(exchange)}`),
-        ).toBe(201)
-        created.push(exchange.response.json as IncomingPayment)
-      }
+    async ({ resources, incoming }) => {
+      const [walletAddress, collection, token] = [
+        incoming.walletAddress,
+        'incoming-payments' as const,
+        await incoming.token(),
+      ]
+      const created = await incoming.createMarked(CREATED, newMarker())
       // Items older than the first one made existed before the walk began. Younger ones may be other tests'
       // items, committed late enough to land where the walk had already passed.
       const since = Math.min(...created.map((payment) => Date.parse(payment.createdAt)))
       const mine = new Set(created.map((payment) => payment.id))
-
+      const keepSmall = (ids: readonly string[]) => [...mine].some((id) => !ids.includes(id))
       const walk = await walkForward(resources, {
-        walletAddress: receiver,
+        walletAddress,
         collection,
         token,
         first: SMALL_PAGE,
-        keepSmall: (ids) => [...mine].some((id) => !ids.includes(id)),
+        keepSmall,
         maxPages: MAX_PAGES,
       })
-      const { pages, ids } = walk
-      const repeated = ids.filter((id, index) => ids.indexOf(id) !== index)
-      expect(repeated, rule('PAG-WALK', 'no item appears on two pages, or twice on one')).toEqual([])
-      const seen = ids.filter((id) => mine.has(id))
+
+      expect(repeated(walk.ids), rule('PAG-WALK', 'no item appears on two pages, or twice on one')).toEqual(
+        [],
+      )
+      const seen = walk.ids.filter((id) => mine.has(id))
       if (!walk.complete && seen.length < mine.size) {
         warn(
           'PAG-WALK',
@@ -145,31 +120,11 @@ test.describe('pagination: walking a list', () => {
         seen.sort(),
         rule('PAG-WALK', `the walk visits each of the ${CREATED} items made, once`),
       ).toEqual([...mine].sort())
-
-      expect(
-        pages[0]!.pageInfo.hasPreviousPage,
-        rule('PAG-WALK', 'the first page has hasPreviousPage false'),
-      ).toBe(false)
-      for (const [index, page] of pages.entries()) {
-        if (index === 0) continue
-        expect(
-          page.pageInfo.hasPreviousPage,
-          rule(
-            'PAG-WALK',
-            `page ${index + 1} follows other items, so hasPreviousPage is true: ${summarize(page.exchange)}`,
-          ),
-        ).toBe(true)
-      }
-
-      const context = { resources, token, walletAddress: receiver, collection, ids, since }
-      await expectNothingBefore(context, pages[0]!)
-      if (walk.complete) await expectNothingAfter(context, pages.at(-1)!)
-      else warn('PAG-WALK', `the list is longer than ${MAX_PAGES} pages: the end of the list was not checked`)
-
-      // Backward from the page holding the last item made: with pages of 2 it lies a few pages in.
-      const lastMine = ids[Math.max(...[...mine].map((id) => ids.indexOf(id)))]
-      const index = pages.findIndex((page) => page.items.some((item) => item.id === lastMine))
-      await expectBackwardPage(context, pages, Math.max(index, 1))
+      await expectPageBoundaries(
+        { resources, token, walletAddress, collection, ids: walk.ids, since },
+        walk,
+        mine,
+      )
     },
   )
 })

@@ -1,19 +1,22 @@
 import type { Quote } from '@interledger/open-payments'
+import { expectNoFurtherPayment } from '../checks/closed-receiver.ts'
+import { readUnlessGone } from '../checks/incoming-payment-refusals.ts'
 import {
-  expectRefusedOrFailed,
-  REFUSED_RECEIVER,
-  readUnlessGone,
-} from '../checks/incoming-payment-refusals.ts'
-import { expectRefusal } from '../checks/refusals.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
-import { covers, rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
-import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
-import { waitsLong } from '../harness/time/long-wait.ts'
-import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
-import { describeAmount } from '../steps/amounts.ts'
-import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
+  aheadOfServer,
+  amountIn,
+  covers,
+  describeAmount,
+  expect,
+  incomingLifetimeMs,
+  msUntilServerPasses,
+  type PaymentSteps,
+  type RuleId,
+  rule,
+  SETTLEMENT_TIMEOUT_MS,
+  sleep,
+  test,
+  waitsLong,
+} from '../fixtures/conformance-test.ts'
 
 /**
  * Long enough for a quote made right after creation, short enough to wait for (on the target's clock), and no
@@ -94,11 +97,12 @@ test.describe('incoming payments paid by outgoing payments', () => {
     covers('IP-REJECT-AFTER-COMPLETE', 'OP-FAILED'),
     async ({ discovery, paymentSteps: steps }) => {
       const { sender, receiver: receiverWallet, unit } = discovery
+      const ruleId: RuleId = 'IP-REJECT-AFTER-COMPLETE'
       const { payment: receiver } = await steps.receiver({ incomingValue: 3n * unit })
       const earlier = await steps.quote(
         receiver.id,
         { receiveAmount: amountIn(receiverWallet, unit) },
-        'IP-REJECT-AFTER-COMPLETE',
+        ruleId,
       )
 
       await settled(
@@ -108,24 +112,16 @@ test.describe('incoming payments paid by outgoing payments', () => {
       await steps.untilReceived(receiver.id, 3n * unit, 'IP-COMPLETE-ON-RECEIPT')
       await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
 
-      const ruleId: RuleId = 'IP-REJECT-AFTER-COMPLETE'
-      expectRefusal(await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }), {
-        rule: ruleId,
-        what: 'a quote to the completed incoming payment',
-        statuses: REFUSED_RECEIVER,
+      await expectNoFurtherPayment(steps, sender, unit, {
+        ruleId,
+        receiver: receiver.id,
+        earlier,
+        what: {
+          quote: 'a quote to the completed incoming payment',
+          payment: 'a payment with a debitAmount to the completed incoming payment',
+          earlier: 'paying a quote made before the incoming payment completed',
+        },
       })
-      await expectRefusedOrFailed(
-        ruleId,
-        steps,
-        await steps.sendDirectPayment(receiver.id, unit),
-        'a payment with a debitAmount to the completed incoming payment',
-      )
-      await expectRefusedOrFailed(
-        ruleId,
-        steps,
-        await steps.sendPayment(earlier.id),
-        'paying a quote made before the incoming payment completed',
-      )
       expect(
         (await steps.readIncoming(receiver.id)).receivedAmount.value,
         rule(ruleId, 'the completed incoming payment received nothing more'),
@@ -136,42 +132,30 @@ test.describe('incoming payments paid by outgoing payments', () => {
   test(
     'an expired incoming payment takes no further payment',
     waitsLong(covers('IP-REJECT-AFTER-EXPIRY', 'OP-FAILED')),
-    async ({ resources, discovery, sharedGrants, paymentSteps: steps }) => {
+    async ({ resources, discovery, incoming, paymentSteps: steps }) => {
       const { sender, unit } = discovery
+      const ruleId: RuleId = 'IP-REJECT-AFTER-EXPIRY'
       // The expiry is set on the target's clock, read from a first receiver's createdAt: one computed from ours
       // lies in the target's past when its clock runs ahead, and the create is rightly refused.
       const clock = await steps.receiver()
       const expiresAt = aheadOfServer(clock.payment.createdAt, clock.receivedAt, RECEIVER_LIFETIME_MS)
       const { payment: receiver, receivedAt } = await steps.receiver({ incomingValue: 10n * unit, expiresAt })
-      const earlier = await steps.quote(
-        receiver.id,
-        { debitAmount: amountIn(sender, unit) },
-        'IP-REJECT-AFTER-EXPIRY',
-      )
+      const earlier = await steps.quote(receiver.id, { debitAmount: amountIn(sender, unit) }, ruleId)
 
       const deadline = receiver.expiresAt ?? expiresAt.toISOString()
       await sleep(msUntilServerPasses(deadline, receiver.createdAt, receivedAt))
 
-      const ruleId: RuleId = 'IP-REJECT-AFTER-EXPIRY'
-      expectRefusal(await steps.sendQuote(receiver.id, { debitAmount: amountIn(sender, unit) }), {
-        rule: ruleId,
-        what: `a quote to the incoming payment after its expiresAt ${deadline}`,
-        statuses: REFUSED_RECEIVER,
+      await expectNoFurtherPayment(steps, sender, unit, {
+        ruleId,
+        receiver: receiver.id,
+        earlier,
+        what: {
+          quote: `a quote to the incoming payment after its expiresAt ${deadline}`,
+          payment: `a payment with a debitAmount after ${deadline}`,
+          earlier: `paying, after ${deadline}, a quote made before it`,
+        },
       })
-      await expectRefusedOrFailed(
-        ruleId,
-        steps,
-        await steps.sendDirectPayment(receiver.id, unit),
-        `a payment with a debitAmount after ${deadline}`,
-      )
-      await expectRefusedOrFailed(
-        ruleId,
-        steps,
-        await steps.sendPayment(earlier.id),
-        `paying, after ${deadline}, a quote made before it`,
-      )
-      const token = await sharedGrants.token('incoming-payment')
-      const after = await readUnlessGone(resources, receiver.id, token, 'IP-GET')
+      const after = await readUnlessGone(resources, receiver.id, await incoming.token(), 'IP-GET')
       expect(
         after?.receivedAmount.value ?? '0',
         rule(ruleId, 'the expired incoming payment received nothing'),

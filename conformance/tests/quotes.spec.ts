@@ -1,41 +1,20 @@
-import type { Quote, WalletAddress } from '@interledger/open-payments'
-import type { Exchange } from '../../clients/src/index.ts'
 import { expectAmountIn } from '../checks/amount-checks.ts'
+import { expectFixedQuote, expectQuoteAsCreated, expectQuoteOf } from '../checks/quote-checks.ts'
 import { expectRefusal } from '../checks/refusals.ts'
 import {
   amountIn,
-  bodyOf,
   covers,
+  describeAmount,
   expect,
-  type RuleId,
+  foreignAmount,
+  notApplicable,
+  resourceCalls,
   rule,
   test,
-  warn,
+  unknownId,
 } from '../fixtures/conformance-test.ts'
-import { notApplicable } from '../harness/rules/not-applicable.ts'
-import { describeAmount, foreignAmount } from '../steps/amounts.ts'
-import { resourceCalls, unknownId } from '../steps/resource-calls.ts'
 
-/** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
-function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
-  expect(exchange).toAnswer(201, ruleId, 'the quote is created')
-  const quote = bodyOf(exchange, 'quote')
-  expect(quote.walletAddress, rule(ruleId, 'walletAddress is the sending wallet address sent')).toBe(
-    sender.id,
-  )
-  expect(quote.receiver, rule(ruleId, 'receiver is the incoming payment sent')).toBe(receiver)
-  // The spec does not list the quote's required fields and the OpenAPI document leaves expiresAt optional.
-  if (quote.expiresAt === undefined) {
-    warn(ruleId, `the quote has no expiresAt: how long its amounts hold is not said (${quote.id})`)
-    return quote
-  }
-  // Against the target's own createdAt, not our clock: the two clocks need not agree.
-  expect(
-    Date.parse(quote.expiresAt) > Date.parse(quote.createdAt),
-    rule(ruleId, `expiresAt ${quote.expiresAt} is after the quote's createdAt ${quote.createdAt}`),
-  ).toBe(true)
-  return quote
-}
+const NOTHING_TO_INFER = 'a receiver without incomingAmount gives nothing to infer'
 
 /** Fixed-send and fixed-receive: the amount given is kept, the other one is worked out in its own asset. */
 const FIXED_AMOUNTS = [
@@ -64,14 +43,9 @@ test.describe('quotes', () => {
         const { payment } = await steps.receiver({ incomingValue: 1000n * discovery.unit })
         const amount = amountIn(discovery[fixedIn], 7n * discovery.unit)
 
-        const quote = expectQuoteOf(
-          'QT-CREATE',
-          await steps.sendQuote(payment.id, { [fixed]: amount }),
-          discovery.sender,
-          payment.id,
-        )
-        expect(quote[fixed], rule('QT-CREATE', `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
-        expectAmountIn('QT-CREATE', quote[other], discovery[otherIn], other)
+        const to = { sender: discovery.sender, receiver: payment.id }
+        const sent = await steps.sendQuote(payment.id, { [fixed]: amount })
+        expectFixedQuote('QT-CREATE', sent, to, [fixed, amount], [discovery[otherIn], other])
 
         const foreign = foreignAmount(discovery[fixedIn], 7n * discovery.unit)
         const refused = await steps.sendQuote(payment.id, { [fixed]: foreign }, 'invalid')
@@ -111,19 +85,16 @@ test.describe('quotes', () => {
       const { payment } = await steps.receiver({ incomingValue: 25n * unit })
 
       const quote = expectQuoteOf('QT-INFER', await steps.sendQuote(payment.id, {}), sender, payment.id)
-      expect(
-        quote.receiveAmount,
-        rule('QT-INFER', 'receiveAmount is the incomingAmount less the receivedAmount (nothing yet)'),
-      ).toEqual(amountIn(receiver, 25n * unit))
+      const inferred = rule(
+        'QT-INFER',
+        'receiveAmount is the incomingAmount less the receivedAmount (nothing yet)',
+      )
+      expect(quote.receiveAmount, inferred).toEqual(amountIn(receiver, 25n * unit))
       expectAmountIn('QT-INFER', quote.debitAmount, sender, 'debitAmount')
 
       const open = await steps.receiver()
       const nothingToInfer = await steps.sendQuote(open.payment.id, {})
-      expect(nothingToInfer).not.toAnswer(
-        201,
-        'QT-INFER',
-        'a receiver without incomingAmount gives nothing to infer',
-      )
+      expect(nothingToInfer).not.toAnswer(201, 'QT-INFER', NOTHING_TO_INFER)
     },
   )
 
@@ -131,23 +102,16 @@ test.describe('quotes', () => {
     'without amounts and no incomingAmount, the quote fails',
     covers('QT-NO-AMOUNT'),
     async ({ discovery, paymentSteps: steps }) => {
-      const { sender } = discovery
+      const { sender, unit } = discovery
       const { payment } = await steps.receiver()
       expect(
         payment.incomingAmount,
         rule('QT-NO-AMOUNT', 'the receiver has no incomingAmount'),
       ).toBeUndefined()
 
-      const refused = await steps.sendQuote(payment.id, {})
-      expectRefusal(refused, {
-        rule: 'QT-NO-AMOUNT',
-        what: 'a quote without amounts to a receiver without incomingAmount',
-        statuses: [400],
-      })
-
-      const control = await steps.sendQuote(payment.id, {
-        debitAmount: amountIn(sender, 5n * discovery.unit),
-      })
+      const what = 'a quote without amounts to a receiver without incomingAmount'
+      expectRefusal(await steps.sendQuote(payment.id, {}), { rule: 'QT-NO-AMOUNT', what, statuses: [400] })
+      const control = await steps.sendQuote(payment.id, { debitAmount: amountIn(sender, 5n * unit) })
       expect(control).toAnswer(201, 'QT-NO-AMOUNT', 'positive control, the same receiver with a debitAmount')
     },
   )
@@ -161,29 +125,7 @@ test.describe('quotes', () => {
       const created = await steps.quote(payment.id, { debitAmount: amountIn(sender, 3n * unit) })
       const token = await sharedGrants.token('quote')
 
-      const read = await resources.send(resourceCalls.getQuote(created.id), token)
-      expect(read).toAnswer(200, 'QT-GET', 'get the quote')
-      const quote = bodyOf(read, 'quote')
-      expect(
-        {
-          id: quote.id,
-          walletAddress: quote.walletAddress,
-          receiver: quote.receiver,
-          debitAmount: quote.debitAmount,
-          receiveAmount: quote.receiveAmount,
-        },
-        rule('QT-GET', 'get returns the quote as created'),
-      ).toEqual({
-        id: created.id,
-        walletAddress: created.walletAddress,
-        receiver: created.receiver,
-        debitAmount: created.debitAmount,
-        receiveAmount: created.receiveAmount,
-      })
-      expect(
-        [Date.parse(quote.createdAt), Date.parse(quote.expiresAt ?? '')],
-        rule('QT-GET', 'get returns the createdAt and expiresAt of the created quote'),
-      ).toEqual([Date.parse(created.createdAt), Date.parse(created.expiresAt ?? '')])
+      expectQuoteAsCreated(await resources.send(resourceCalls.getQuote(created.id), token), created)
 
       const unknown = await resources.send(resourceCalls.getQuote(unknownId(sender, 'quotes')), token)
       expect(unknown).toAnswer(404, 'QT-GET', 'an unknown quote id')
@@ -203,31 +145,24 @@ test.describe('quotes', () => {
       const token = (await grants.incomingPayment(other)).grant.access_token.value
       const { payment } = await steps.receiver({ incomingValue: 10_000n * unit }, other, token)
 
-      const debitAmount = amountIn(sender, 100n * unit)
-      const fixedSend = expectQuoteOf(
+      const [debitAmount, receiveAmount] = [amountIn(sender, 100n * unit), amountIn(other, 100n * unit)]
+      const to = { sender, receiver: payment.id }
+      const fixedSend = await steps.sendQuote(payment.id, { debitAmount })
+      expectFixedQuote(
         'QT-CROSS-ASSET',
-        await steps.sendQuote(payment.id, { debitAmount }),
-        sender,
-        payment.id,
+        fixedSend,
+        to,
+        ['debitAmount', debitAmount],
+        [other, 'the fixed-send receiveAmount'],
       )
-      expect(
-        fixedSend.debitAmount,
-        rule('QT-CROSS-ASSET', 'a fixed-send quote keeps the debitAmount'),
-      ).toEqual(debitAmount)
-      expectAmountIn('QT-CROSS-ASSET', fixedSend.receiveAmount, other, 'the fixed-send receiveAmount')
-
-      const receiveAmount = amountIn(other, 100n * unit)
-      const fixedReceive = expectQuoteOf(
+      const fixedReceive = await steps.sendQuote(payment.id, { receiveAmount })
+      expectFixedQuote(
         'QT-CROSS-ASSET',
-        await steps.sendQuote(payment.id, { receiveAmount }),
-        sender,
-        payment.id,
+        fixedReceive,
+        to,
+        ['receiveAmount', receiveAmount],
+        [sender, 'the fixed-receive debitAmount'],
       )
-      expect(
-        fixedReceive.receiveAmount,
-        rule('QT-CROSS-ASSET', 'a fixed-receive quote keeps the receiveAmount'),
-      ).toEqual(receiveAmount)
-      expectAmountIn('QT-CROSS-ASSET', fixedReceive.debitAmount, sender, 'the fixed-receive debitAmount')
 
       const refused = await steps.sendQuote(
         payment.id,

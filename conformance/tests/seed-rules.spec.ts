@@ -1,8 +1,15 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
-import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import { type ResourceCall, resourceCalls, unknownId } from '../steps/resource-calls.ts'
-import { newMarker } from '../steps/resources.ts'
+import {
+  amountIn,
+  covers,
+  newMarker,
+  type ResourceCall,
+  type RuleId,
+  resourceCalls,
+  test,
+  unknownId,
+} from '../fixtures/conformance-test.ts'
 
 type Body = Record<string, unknown>
 

@@ -1,0 +1,28 @@
+import type { IncomingPayment } from '@interledger/open-payments'
+import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
+import type { ReceiverPayments } from '../steps/receiver-payments.ts'
+import { skipIfShortLifetimeRefused } from '../steps/short-lifetime.ts'
+import { expectCreated } from './incoming-payment-checks.ts'
+
+/**
+ * An incoming payment created to expire `lifetimeMs` ahead and checked as created (IP-CREATE), returned once the
+ * target's clock has passed its expiresAt. The expiry is set on the target's clock, read from a first payment's
+ * createdAt: one computed from ours lies in the target's past when its clock runs ahead, and the create is
+ * rightly refused. A target that refuses so short a lifetime skips the test (see short-lifetime.ts).
+ */
+export async function expiredIncomingPayment(
+  incoming: ReceiverPayments,
+  lifetimeMs: number,
+): Promise<IncomingPayment> {
+  const receiver = incoming.walletAddress
+  const stamp = await incoming.create({})
+  const clockReadAt = Date.now()
+  const clock = expectCreated(stamp, receiver, {}, 'create, to read the target clock')
+  const sent = { expiresAt: aheadOfServer(clock.createdAt, clockReadAt, lifetimeMs).toISOString() }
+  const exchange = await incoming.create(sent)
+  const receivedAt = Date.now()
+  skipIfShortLifetimeRefused(exchange, lifetimeMs)
+  const created = expectCreated(exchange, receiver, sent, `create expiring in ${lifetimeMs / 1000} s`)
+  await sleep(msUntilServerPasses(created.expiresAt!, created.createdAt, receivedAt))
+  return created
+}

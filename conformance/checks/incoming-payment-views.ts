@@ -1,0 +1,69 @@
+import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
+import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../harness/expect/conformance-expect.ts'
+import { bodyOf } from '../harness/openapi/body-of.ts'
+import { rule } from '../harness/rules/covers.ts'
+import { warn } from '../harness/rules/warn.ts'
+import { hasMarker } from '../steps/resource-calls.ts'
+import type { ListWalk } from '../steps/walk-list.ts'
+import { expectPublicView } from './authentication-checks.ts'
+import { coreFields } from './incoming-payment-checks.ts'
+
+/**
+ * The list shows the payment just created (the one carrying the marker) once, with the fields create returned,
+ * and nothing of another wallet address. A list too long to walk to its end only warns that the payment was not
+ * looked for: its order is open, so not reaching it proves nothing.
+ */
+export function expectListedAsCreated(
+  walk: ListWalk,
+  walletAddress: WalletAddress,
+  marker: string,
+  created: IncomingPayment,
+): void {
+  const listed = walk.items as IncomingPayment[]
+  const mine = listed.filter((item) => hasMarker(item, marker))
+  if (mine.length === 0 && !walk.complete) {
+    warn('IP-LIST', `the list is too long to walk to its end: that it shows ${created.id} was not checked`)
+  } else {
+    expect(
+      mine.length,
+      rule('IP-LIST', `the list shows the payment just created, once (${created.id})`),
+    ).toBe(1)
+    expect(
+      coreFields(mine[0]!),
+      rule('IP-LIST', 'the listed item shows the fields create returned (methods aside)'),
+    ).toEqual(coreFields(created))
+  }
+  for (const item of listed) {
+    expect(item.walletAddress, rule('IP-LIST', `listed ${item.id} belongs to ${walletAddress.id}`)).toBe(
+      walletAddress.id,
+    )
+  }
+}
+
+/**
+ * An unauthenticated get answered with the public view of the payment `full` (a get with a token) shows: no
+ * payment methods, none of its shared secrets anywhere, its receivedAmount where it shows one, and the wallet
+ * address's auth server where it names one (another is a warning).
+ */
+export function expectPublicViewOf(anonymous: Exchange, full: Exchange, walletAddress: WalletAddress): void {
+  expectPublicView(anonymous, 'an unauthenticated get', 'IP-PUBLIC-VIEW')
+  const payment = bodyOf(full, 'incoming-payment-with-methods')
+  const secrets = payment.methods.map((method) => method.sharedSecret)
+  expect(
+    secrets.filter((secret) => anonymous.response.text.includes(secret)),
+    rule('IP-PUBLIC-VIEW', 'the public view reveals no sharedSecret'),
+  ).toEqual([])
+  const view = bodyOf(anonymous, 'public-incoming-payment')
+  if (view.receivedAmount !== undefined) {
+    expect(view.receivedAmount, rule('IP-PUBLIC-VIEW', 'the public receivedAmount is the payment’s')).toEqual(
+      payment.receivedAmount,
+    )
+  }
+  if (view.authServer !== undefined && view.authServer !== walletAddress.authServer) {
+    warn(
+      'IP-PUBLIC-VIEW',
+      `the public view's authServer ${view.authServer} is not ${walletAddress.authServer}`,
+    )
+  }
+}

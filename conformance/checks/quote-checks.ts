@@ -1,0 +1,78 @@
+import type { Quote, WalletAddress } from '@interledger/open-payments'
+import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../harness/expect/conformance-expect.ts'
+import { bodyOf } from '../harness/openapi/body-of.ts'
+import { rule } from '../harness/rules/covers.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import { warn } from '../harness/rules/warn.ts'
+import type { Amount } from '../steps/amounts.ts'
+import { expectAmountIn } from './amount-checks.ts'
+
+/** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
+export function expectQuoteOf(
+  ruleId: RuleId,
+  exchange: Exchange,
+  sender: WalletAddress,
+  receiver: string,
+): Quote {
+  expect(exchange).toAnswer(201, ruleId, 'the quote is created')
+  const quote = bodyOf(exchange, 'quote')
+  expect(quote.walletAddress, rule(ruleId, 'walletAddress is the sending wallet address sent')).toBe(
+    sender.id,
+  )
+  expect(quote.receiver, rule(ruleId, 'receiver is the incoming payment sent')).toBe(receiver)
+  // The spec does not list the quote's required fields and the OpenAPI document leaves expiresAt optional.
+  if (quote.expiresAt === undefined) {
+    warn(ruleId, `the quote has no expiresAt: how long its amounts hold is not said (${quote.id})`)
+    return quote
+  }
+  // Against the target's own createdAt, not our clock: the two clocks need not agree.
+  expect(
+    Date.parse(quote.expiresAt) > Date.parse(quote.createdAt),
+    rule(ruleId, `expiresAt ${quote.expiresAt} is after the quote's createdAt ${quote.createdAt}`),
+  ).toBe(true)
+  return quote
+}
+
+/** Who a quote is from (the sending wallet address) and to (the incoming payment's URL). */
+export interface QuoteParties {
+  sender: WalletAddress
+  receiver: string
+}
+
+/**
+ * A created quote that keeps the fixed amount as sent (fixed-send: debitAmount; fixed-receive: receiveAmount)
+ * and gives the other one in the asset of `otherIn`, called `otherWhat` in the messages.
+ */
+export function expectFixedQuote(
+  ruleId: RuleId,
+  exchange: Exchange,
+  { sender, receiver }: QuoteParties,
+  [fixed, amount]: ['debitAmount' | 'receiveAmount', Amount],
+  [otherIn, otherWhat]: [WalletAddress, string],
+): Quote {
+  const quote = expectQuoteOf(ruleId, exchange, sender, receiver)
+  const name = fixed === 'debitAmount' ? 'fixed-send' : 'fixed-receive'
+  expect(quote[fixed], rule(ruleId, `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
+  const other = fixed === 'debitAmount' ? 'receiveAmount' : 'debitAmount'
+  expectAmountIn(ruleId, quote[other], otherIn, otherWhat)
+  return quote
+}
+
+/** A quote read back shows what create returned: ids, amounts, and createdAt and expiresAt as instants. */
+export function expectQuoteAsCreated(read: Exchange, created: Quote): void {
+  expect(read).toAnswer(200, 'QT-GET', 'get the quote')
+  const quote = bodyOf(read, 'quote')
+  const lasting = ({ id, walletAddress, receiver, debitAmount, receiveAmount }: Quote) => ({
+    id,
+    walletAddress,
+    receiver,
+    debitAmount,
+    receiveAmount,
+  })
+  expect(lasting(quote), rule('QT-GET', 'get returns the quote as created')).toEqual(lasting(created))
+  expect(
+    [Date.parse(quote.createdAt), Date.parse(quote.expiresAt ?? '')],
+    rule('QT-GET', 'get returns the createdAt and expiresAt of the created quote'),
+  ).toEqual([Date.parse(created.createdAt), Date.parse(created.expiresAt ?? '')])
+}

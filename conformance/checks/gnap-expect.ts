@@ -1,5 +1,6 @@
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
+import type { FinishRedirect } from '../harness/gnap/finish-redirect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
@@ -68,6 +69,20 @@ export function expectRejectedContinuation(exchange: Exchange): void {
     warn(
       'CONT-REJECTED',
       `the continuation of a rejected grant answered ${summarize(exchange)}, not 401 request_denied`,
+    )
+  }
+}
+
+/** The finish redirect after the account holder rejected: no hash (nothing to continue); `grant_rejected` expected. */
+export function expectRejectedFinish(finish: FinishRedirect): void {
+  expect(
+    finish.hash,
+    rule('CONT-REJECTED', `the finish redirect after a rejection has no hash: ${finish.url}`),
+  ).toBe(undefined)
+  if (finish.result !== 'grant_rejected') {
+    warn(
+      'CONT-REJECTED',
+      `the finish redirect after a rejection says result=${finish.result}, not grant_rejected`,
     )
   }
 }

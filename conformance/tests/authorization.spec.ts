@@ -145,18 +145,16 @@ test.describe('authorization: a token grants only what it names', () => {
     async ({ grants, resources, discovery, sharedGrants }) => {
       const { sender } = discovery
       const call = resourceCalls.getOutgoingPaymentGrant(sender)
-      const others = [
-        {
-          name: 'an incoming-payment token for the sender',
-          token: (await grants.incomingPayment(sender)).grant.access_token.value,
-        },
-        { name: 'a quote token', token: await sharedGrants.token('quote') },
+      const others: [what: string, token: string][] = [
+        [
+          'an incoming-payment token for the sender',
+          (await grants.incomingPayment(sender)).grant.access_token.value,
+        ],
+        ['a quote token', await sharedGrants.token('quote')],
       ]
-      for (const { name, token } of others) {
-        const refused = await resources.send(call, token)
-        expect(refused).toAnswer(FORBIDDEN, 'AUTH-PERMISSION', `${name}`)
+      for (const [what, token] of others) {
+        expect(await resources.send(call, token)).toAnswer(FORBIDDEN, 'AUTH-PERMISSION', what)
       }
-
       const control = await resources.send(call, await sharedGrants.token('outgoing-payment'))
       expect(control).toAnswer(200, 'AUTH-PERMISSION', 'positive control, an outgoing-payment token')
     },

@@ -6,7 +6,7 @@ import { resolveTarget } from './conformance/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
 import { extraCaCertsFor } from './conformance/target/tls-ca.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
-import { REPORTS } from './reports/src/reporters.ts'
+import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
   CONSOLE_REPORTER_ENV,
@@ -59,8 +59,8 @@ const longestWait = new RegExp(LONGEST_WAIT_TAG)
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
 const reporters: ReporterDescription[] = process.env[SHARD_ENV]
-  ? [...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
-  : [...consoleReporters, ...REPORTS]
+  ? [RELATIVE_PATHS, ...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
+  : [RELATIVE_PATHS, ...consoleReporters, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

@@ -1,6 +1,11 @@
 import type { ReporterDescription } from '@playwright/test'
 import { REPORT_PATHS } from '../../settings/run-settings.ts'
 
+/** Listed before every other reporter, console included, so none of them sees the machine's absolute paths. */
+export const RELATIVE_PATHS: ReporterDescription = [
+  new URL('./relative-paths-reporter.ts', import.meta.url).pathname,
+]
+
 /** The reports every complete run writes, whether one run or the merge of shards (cli/merge.config.ts). */
 export const REPORTS: ReporterDescription[] = [
   ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
@@ -49,6 +49,17 @@ function decided(output: string) {
   }
 }
 
+/** Files of a run's published reports (the raw Allure results and the verdict) that name this checkout. */
+function machinePathsIn(output: string): string[] {
+  return ['allure-results', 'verdict']
+    .flatMap((folder) =>
+      readdirSync(join(output, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name)),
+    )
+    .filter((file) => readFileSync(file, 'utf8').includes(ROOT))
+}
+
 describe('sharding', () => {
   test('two shards merged give the verdict of one run', () => {
     const whole = join(dir, 'whole')
@@ -80,5 +91,10 @@ describe('sharding', () => {
     assert.match(one.headline, /^NOT CONFORMANT: 2 rules failed, 0 inconclusive/)
     assert.equal(one.tests.passed + one.tests.failed + one.tests.skipped, 8)
     assert.deepEqual(decided(merged), one)
+    assert.deepEqual(
+      [...machinePathsIn(whole), ...machinePathsIn(merged)],
+      [],
+      'failures name no path of this machine',
+    )
   })
 })

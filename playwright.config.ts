@@ -1,10 +1,10 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
-import { chromiumLaunchOptions } from './conformance/consent/chromium.ts'
-import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/fixtures/long-wait.ts'
-import { TargetFileError } from './conformance/target/load-target.ts'
-import { resolveTarget } from './conformance/target/resolve-target.ts'
-import { TargetConfigurationError } from './conformance/target/target-configuration-error.ts'
-import { extraCaCertsFor } from './conformance/target/tls-ca.ts'
+import { chromiumLaunchOptions } from './conformance/harness/consent/chromium.ts'
+import { TargetFileError } from './conformance/harness/target/load-target.ts'
+import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
+import { TargetConfigurationError } from './conformance/harness/target/target-configuration-error.ts'
+import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
+import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
 import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
@@ -44,7 +44,9 @@ try {
   if (caFile) process.env.NODE_EXTRA_CA_CERTS = extraCaCertsFor(caFile, process.env.NODE_EXTRA_CA_CERTS)
 } catch (error) {
   if (!(error instanceof TargetFileError || error instanceof TargetConfigurationError)) throw error
-  console.error(`\n${error.message}\n\nSee conformance/targets/README.md for the target file format.\n`)
+  console.error(
+    `\n${error.message}\n\nSee conformance/harness/target/README.md for the target file format.\n`,
+  )
   process.exit(2)
 }
 
@@ -71,9 +73,9 @@ export default defineConfig({
   timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.
-  globalSetup: './conformance/preflight/global-setup.ts',
+  globalSetup: './conformance/harness/preflight/global-setup.ts',
   reporter: reporters,
-  // The browser consent driver launches this Chromium (see conformance/consent/chromium.ts).
+  // The browser consent driver launches this Chromium (see conformance/harness/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
   projects: [
     // Same tests folder, split by tag: the long waits are scheduled first (see reports/src/verdict-projects.ts).

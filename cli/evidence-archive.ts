@@ -20,7 +20,7 @@ export function withoutPrivateKeys(target: Record<string, unknown>): Record<stri
 /**
  * One .tar.gz with what a published verdict rests on: the verdict files, Playwright's HTML report (without its
  * traces), the target file without private keys, the baseline used, and SHA-256 digests of the suite and the spec
- * documents. Token values appear in none of them, only their fingerprints (conformance/http/redact-tokens.ts).
+ * documents. Token values appear in none of them, only their fingerprints (conformance/harness/http/redact-tokens.ts).
  */
 export function writeEvidenceArchive(paths: ReportPaths, targetFile: string, baselineFile?: string): string {
   const staging = mkdtempSync(join(tmpdir(), 'op-conformance-archive-'))

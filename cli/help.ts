@@ -19,7 +19,7 @@ Commands:
              reference server of this repository (embedded Postgres) and tests that.
   rules      List every rule, one line each: ID, level (MUST/SHOULD/MAY), tier, number of tests, statement.
              rules RULE-ID shows one rule with its spec section and tests; --json for JSON.
-  validate   Check a target file against conformance/targets/target-file.schema.json and the suite's own
+  validate   Check a target file against conformance/harness/target/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
              --live also asks the target: its wallet addresses answer, the clients' keys are published.
   client     Client mode: play the ASE (the reference server behind recording proxies) and grade an Open
@@ -30,8 +30,8 @@ Commands:
              throughput and latency per operation (op-conformance bench --help).
 
 Options of run:
-  --target FILE      The target file describing the server under test (format: conformance/targets/README.md,
-                     schema: conformance/targets/target-file.schema.json). Checked before anything runs.
+  --target FILE      The target file describing the server under test (format: conformance/harness/target/README.md,
+                     schema: conformance/harness/target/target-file.schema.json). Checked before anything runs.
   --output DIR       Where the reports go (default reports/output, or $REPORT_DIR). The run first clears what it
                      writes there: html/, allure-results/, allure-report/, verdict/, test-results/, blob/ and
                      conformance-evidence.tar.gz; nothing else in DIR is touched.
@@ -71,8 +71,8 @@ Reports (under --output DIR):
 Target file:
   JSON naming the server's wallet addresses (sender, receiver, optionally otherAsset), the client the suite
   signs as (a registered wallet address with its key, or serveLocally), and optionally the consent driver,
-  capabilities, waits, amounts, routes and a TLS CA. See conformance/targets/README.md and
-  conformance/targets/example-target.json.
+  capabilities, waits, amounts, routes and a TLS CA. See conformance/harness/target/README.md and
+  conformance/harness/target/example-target.json.
 
 Exit status (the same for run and merge; docs/verdict.md):
   status  headline         when

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, relative, resolve } from 'node:path'
-import { type ClientKey, newClientKey, readClientKey } from '../conformance/client-identity/client-key-pem.ts'
-import { targetUndiciTransport } from '../conformance/http/target-transport.ts'
-import { fetchWalletAddress } from '../conformance/preflight/check-wallet-address.ts'
-import { isHttpUrl, loadTargetFile, parseTarget } from '../conformance/target/load-target.ts'
-import type { TargetFile } from '../conformance/target/target-file.ts'
-import { TARGET_FILE_SCHEMA_PATH } from '../conformance/target/target-file.ts'
+import {
+  type ClientKey,
+  newClientKey,
+  readClientKey,
+} from '../conformance/harness/client-identity/client-key-pem.ts'
+import { targetUndiciTransport } from '../conformance/harness/http/target-transport.ts'
+import { fetchWalletAddress } from '../conformance/harness/preflight/check-wallet-address.ts'
+import { isHttpUrl, loadTargetFile, parseTarget } from '../conformance/harness/target/load-target.ts'
+import type { TargetFile } from '../conformance/harness/target/target-file.ts'
+import { TARGET_FILE_SCHEMA_PATH } from '../conformance/harness/target/target-file.ts'
 import {
   TARGET_TEMPLATES,
   type TargetTemplate,
   TEMPLATE_NAMES,
   type TemplateName,
-} from '../conformance/target/target-templates.ts'
+} from '../conformance/harness/target/target-templates.ts'
 import { checkLive, describeWalletAddress } from './live-check.ts'
 import { CONFIGURATION_EXIT } from './run-command.ts'
 import { takeFlag, takeOption, UsageError } from './run-options.ts'
@@ -39,8 +43,8 @@ ${TEMPLATE_NAMES.map((name) => `                          ${name}: ${TARGET_TEMP
   --force               overwrite FILE and its key file
   --help                this text
 
-Every field of the file is described in conformance/targets/target-file.schema.json (an editor shows the
-descriptions through the file's "$schema") and in conformance/targets/README.md.
+Every field of the file is described in conformance/harness/target/target-file.schema.json (an editor shows the
+descriptions through the file's "$schema") and in conformance/harness/target/README.md.
 Exit status: 0 the file is written and the target answers as the file says, 2 otherwise.
 `
 
@@ -148,7 +152,7 @@ function draftTarget(
     $schema: relativePath(TARGET_FILE_SCHEMA_PATH.pathname),
     $comment:
       'Written by op-conformance init. Each field is described in the $schema file (descriptions) and in ' +
-      'conformance/targets/README.md of the suite.',
+      'conformance/harness/target/README.md of the suite.',
     name: options.name ?? `${origin} (op-conformance init)`,
     walletAddresses: { sender, receiver, ...(otherAsset ? { otherAsset } : {}) },
     client:

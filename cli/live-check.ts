@@ -1,10 +1,10 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { resolveClientIdentity } from '../conformance/client-identity/resolve-client-identity.ts'
-import { assetOf, sameAsset } from '../conformance/discovery/discovery.ts'
-import { targetUndiciTransport } from '../conformance/http/target-transport.ts'
-import { fetchWalletAddress, getJson } from '../conformance/preflight/check-wallet-address.ts'
-import { walletAddressesOf } from '../conformance/preflight/global-setup.ts'
-import type { RegisteredClient, TargetFile } from '../conformance/target/target-file.ts'
+import { resolveClientIdentity } from '../conformance/harness/client-identity/resolve-client-identity.ts'
+import { assetOf, sameAsset } from '../conformance/harness/discovery/discovery.ts'
+import { targetUndiciTransport } from '../conformance/harness/http/target-transport.ts'
+import { fetchWalletAddress, getJson } from '../conformance/harness/preflight/check-wallet-address.ts'
+import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
+import type { RegisteredClient, TargetFile } from '../conformance/harness/target/target-file.ts'
 
 export interface LiveCheck {
   /** What each wallet address says about itself, one line each. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { TargetFileError } from '../conformance/target/load-target.ts'
-import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
+import { TargetFileError } from '../conformance/harness/target/load-target.ts'
+import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
 import { benchCommand } from './bench-command.ts'
 import { clientCommand } from './client-command.ts'
@@ -54,7 +54,7 @@ async function exitStatus(argv: string[]): Promise<number> {
     if (!known.some((kind) => error instanceof kind)) throw error
     console.error(`op-conformance: ${(error as Error).message}`)
     if (error instanceof TargetFileError)
-      console.error('See conformance/targets/README.md for the target file format.')
+      console.error('See conformance/harness/target/README.md for the target file format.')
     return CONFIGURATION_EXIT
   }
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { loadTargetFile } from '../conformance/target/load-target.ts'
+import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { loadBaseline } from '../reports/src/baseline.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
 import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'

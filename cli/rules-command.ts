@@ -1,11 +1,11 @@
-import { RULES } from '../conformance/rules/registry.ts'
-import { tierOf } from '../conformance/rules/rule.ts'
-import { closestName } from '../conformance/target/closest-name.ts'
+import { RULES } from '../conformance/harness/rules/registry.ts'
+import { tierOf } from '../conformance/harness/rules/rule.ts'
+import { closestName } from '../conformance/harness/target/closest-name.ts'
 import { listTests } from '../conformance/tools/list-tests.ts'
 import { testsByRule } from '../conformance/tools/rule-coverage.ts'
 import { takeFlag, UsageError } from './run-options.ts'
 
-const AUTOMATIC = 'every response the suite receives (conformance/http/response-checks.ts)'
+const AUTOMATIC = 'every response the suite receives (conformance/harness/http/response-checks.ts)'
 
 export const RULES_HELP = `Usage: op-conformance rules [RULE-ID] [--json]
 

@@ -1,18 +1,18 @@
-import { walletAddressesOf } from '../conformance/preflight/global-setup.ts'
-import { loadTargetFile } from '../conformance/target/load-target.ts'
+import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
+import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { checkLive } from './live-check.ts'
 import { CONFIGURATION_EXIT } from './run-command.ts'
 import { takeFlag, UsageError } from './run-options.ts'
 
 export const VALIDATE_HELP = `Usage: op-conformance validate [--live] FILE
 
-Checks a target file against conformance/targets/target-file.schema.json and the suite's own checks (files
+Checks a target file against conformance/harness/target/target-file.schema.json and the suite's own checks (files
 exist, a CA file holds certificates, routes do not collide): each problem on one line, naming its field. Runs
 no test.
   --live   also asks the target, as a run's pre-flight would: every wallet address answers with a wallet address
            document, the receiver is in the sender's asset, each registered client's jwks.json publishes its key
   --help   this text
-Exit status: 0 valid, 2 a problem was found. The format: conformance/targets/README.md.
+Exit status: 0 valid, 2 a problem was found. The format: conformance/harness/target/README.md.
 `
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatExchange } from '../conformance/http/format-exchange.ts'
+import { formatExchange } from '../conformance/harness/http/format-exchange.ts'
 import { renderJunit } from '../reports/src/render-junit.ts'
 import { renderVerdictMarkdown, summaryLines } from '../reports/src/render-verdict.ts'
 import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'

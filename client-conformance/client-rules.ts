@@ -1,4 +1,4 @@
-import type { Rule } from '../conformance/rules/rule.ts'
+import type { Rule } from '../conformance/harness/rules/rule.ts'
 
 const S = {
   general: 'What the service does: general rules',
@@ -15,7 +15,7 @@ const S = {
 
 /**
  * What a client owes the server, one stable ID each: the spec's client MUSTs, then (beyond the spec) what GNAP
- * asks of a client. Same shape as the server's registry (conformance/rules/registry.ts), its own IDs (`CL-`).
+ * asks of a client. Same shape as the server's registry (conformance/harness/rules/registry.ts), its own IDs (`CL-`).
  */
 const CLIENT_RULE_LIST = [
   {

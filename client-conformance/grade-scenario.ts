@@ -1,4 +1,4 @@
-import { formatExchange } from '../conformance/http/format-exchange.ts'
+import { formatExchange } from '../conformance/harness/http/format-exchange.ts'
 import type { TestRecord } from '../reports/src/verdict.ts'
 import type { Evidence } from '../reports/src/verdict-document.ts'
 import type { Check, RuleOutcome } from './checks/check.ts'

@@ -1,6 +1,6 @@
 import { request } from '@playwright/test'
-import { httpConsentDriver } from '../conformance/consent/http-consent-driver.ts'
-import type { InteractiveGrant } from '../conformance/gnap/grant-types.ts'
+import { httpConsentDriver } from '../conformance/harness/consent/http-consent-driver.ts'
+import type { InteractiveGrant } from '../conformance/harness/gnap/grant-types.ts'
 import type { RecordedExchange } from './recording-proxy.ts'
 
 /** A grant response that asks for interaction, and the finish URI the client's request gave. */

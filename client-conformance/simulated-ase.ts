@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { exportPrivateKeyPem } from '../clients/src/index.ts'
-import { startLocalClientWallet } from '../conformance/client-identity/local-client-wallet.ts'
+import { startLocalClientWallet } from '../conformance/harness/client-identity/local-client-wallet.ts'
 import { type SimulatedAsePlan, simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
 import { Recorder, type RecordingProxy, startRecordingProxy } from './recording-proxy.ts'
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { TargetConfigurationError } from '../conformance/target/target-configuration-error.ts'
-import type { TargetFile } from '../conformance/target/target-file.ts'
+import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
+import type { TargetFile } from '../conformance/harness/target/target-file.ts'
 
 /** How `npm run conformance` without a target starts the reference server, and the target file it tests. */
 export interface ReferenceServerPlan {
@@ -22,7 +22,7 @@ export interface ReferenceServerPlan {
 /** TOKEN-EXPIRY waits for a token to expire once; that wait bounds the run's wall time. */
 const REFERENCE_TOKEN_LIFETIME_SECONDS = 60
 /**
- * A shared token is renewed when it would not outlive the test asking for it (conformance/fixtures/grant-cache.ts),
+ * A shared token is renewed when it would not outlive the test asking for it (conformance/harness/gnap/grant-cache.ts),
  * so tokens must live well beyond a test's timeout: at half their lifetime, each is reused for 30 s. The reference
  * server answers in milliseconds; a test that needs longer (a wait, a property) sets its own timeout.
  */

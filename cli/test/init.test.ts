@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { loadTargetFile } from '../../conformance/target/load-target.ts'
+import { loadTargetFile } from '../../conformance/harness/target/load-target.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'op-conformance-init-'))

@@ -18,7 +18,7 @@ function filesUnder(dir: string): string[] {
 /**
  * A real small run against the reference server: one GNAP test, with an interactive grant, its continuation and
  * token management. No token value the run saw may appear in the console, the reports or the evidence archive.
- * (That a failing test's exchanges show fingerprints instead is conformance/harness-tests/redact-tokens.test.ts.)
+ * (That a failing test's exchanges show fingerprints instead is conformance/unit-tests/redact-tokens.test.ts.)
  */
 describe('token redaction', () => {
   test('no token value of a real run reaches the console, a report or the archive', () => {

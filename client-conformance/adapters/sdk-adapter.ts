@@ -8,8 +8,8 @@ import {
   OpenPaymentsClientError,
   type WalletAddress,
 } from '@interledger/open-payments'
-import { verifyFinishHash } from '../../conformance/gnap/finish-hash.ts'
-import { parseFinishRedirect } from '../../conformance/gnap/finish-redirect.ts'
+import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
+import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Step } from '../protocol/adapter-protocol.ts'
 import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
 

@@ -1,4 +1,4 @@
-import { parseFinishRedirect } from '../../conformance/gnap/finish-redirect.ts'
+import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import {
   isContinuation,
   isGrantRequest,

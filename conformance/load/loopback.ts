@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
-import type { Discovery } from '../discovery/discovery.ts'
-import type { Routing } from '../http/routing.ts'
+import type { Discovery } from '../harness/discovery/discovery.ts'
+import type { Routing } from '../harness/http/routing.ts'
 
 /** Whether a URL's host is this machine: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopback(url: string): boolean {

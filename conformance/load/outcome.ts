@@ -1,5 +1,5 @@
-import { ResponseCheckError } from '../http/response-checks.ts'
-import { rulesNamedIn } from '../rules/rules-named-in.ts'
+import { ResponseCheckError } from '../harness/http/response-checks.ts'
+import { rulesNamedIn } from '../harness/rules/rules-named-in.ts'
 
 /** An iteration that went wrong, with the status of the last answer it had (the one that was wrong). */
 export class FailedIteration extends Error {

@@ -1,4 +1,4 @@
-import { rulesNamedIn } from '../rules/rules-named-in.ts'
+import { rulesNamedIn } from '../harness/rules/rules-named-in.ts'
 import type { BenchSession } from './bench-session.ts'
 import { type LatencySummary, summarizeLatencies } from './latency.ts'
 import { type LoadLimits, runLoad } from './load-loop.ts'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
+import { expectRefusal } from '../checks/refusals.ts'
 import { amountIn, bodyOf, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
-import { expectRefusal } from '../resources/refusals.ts'
 import { uint64ValueArb } from './arbitraries/amount-arbitraries.ts'
 import { timeoutFor } from './support/property-budget.ts'
 import { propertyDetails, runProperty } from './support/run-property.ts'

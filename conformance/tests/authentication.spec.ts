@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { Discovery } from '../discovery/discovery.ts'
-import { covers, type RuleId, test } from '../fixtures/conformance-test.ts'
 import {
   expectAuthorizationRequired,
   expectPublicView,
   expectTokenRefused,
-} from '../resources/authentication-checks.ts'
-import { OPERATION_CASES, type OperationCase } from '../resources/operation-cases.ts'
-import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { newMarker } from '../resources/resources.ts'
+} from '../checks/authentication-checks.ts'
+import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
+import { covers, type RuleId, test } from '../fixtures/conformance-test.ts'
+import type { Discovery } from '../harness/discovery/discovery.ts'
+import { OPERATION_CASES, type OperationCase } from '../steps/operation-cases.ts'
+import { newMarker } from '../steps/resources.ts'
 
 type Presentation = 'nothing' | 'bearer' | 'unknown'
 

@@ -1,9 +1,9 @@
 import type { IncomingPayment } from '@interledger/open-payments'
+import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { covers, expect, rule, test } from '../fixtures/conformance-test.ts'
-import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker, Resources } from '../resources/resources.ts'
-import { walkList } from '../resources/walk-list.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker, Resources } from '../steps/resources.ts'
+import { walkList } from '../steps/walk-list.ts'
 
 const FORBIDDEN = 403
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { GrantWithAccessToken, PendingGrant } from '@interledger/open-payments'
 import { generateClientKey } from '../../clients/src/index.ts'
+import { expectAccessGranted, expectWellFormedToken } from '../checks/access-checks.ts'
+import { expectGnapError } from '../checks/gnap-expect.ts'
 import { covers, expect, rule, test } from '../fixtures/conformance-test.ts'
-import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
-import type { Overrides } from '../gnap/gnap-client.ts'
-import { expectGnapError } from '../gnap/gnap-expect.ts'
+import type { Overrides } from '../harness/gnap/gnap-client.ts'
 import {
   type AccessRequest,
   grantRequest,
@@ -12,8 +12,8 @@ import {
   interactiveGrantRequest,
   outgoingPaymentAccess,
   quoteAccess,
-} from '../gnap/grant-requests.ts'
-import { isHttpUrl } from '../target/load-target.ts'
+} from '../harness/gnap/grant-requests.ts'
+import { isHttpUrl } from '../harness/target/load-target.ts'
 
 test.describe('grant requests', () => {
   for (const kind of ['incoming-payment', 'quote'] as const) {

@@ -1,10 +1,10 @@
 import type { AccessToken } from '@interledger/open-payments'
+import { expectAccessGranted, expectWellFormedToken } from '../checks/access-checks.ts'
+import { expectTokenRefused } from '../checks/authentication-checks.ts'
 import { amountIn, covers, expect, type RuleId, rule, test, warn } from '../fixtures/conformance-test.ts'
-import { expectAccessGranted, expectWellFormedToken } from '../gnap/access-checks.ts'
-import { incomingPaymentAccess } from '../gnap/grant-requests.ts'
-import { expectTokenRefused } from '../resources/authentication-checks.ts'
-import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
-import type { Resources } from '../resources/resources.ts'
+import { incomingPaymentAccess } from '../harness/gnap/grant-requests.ts'
+import { type ResourceCall, resourceCalls } from '../steps/resource-calls.ts'
+import type { Resources } from '../steps/resources.ts'
 
 async function expectWorks(
   resources: Resources,

@@ -1,8 +1,8 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
+import { LimitedPayments, type QuotedAmount } from '../checks/limited-payments.ts'
 import { amountIn, covers, expect, rule, test } from '../fixtures/conformance-test.ts'
-import { waitsLong } from '../fixtures/long-wait.ts'
-import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
-import { LimitedPayments, type QuotedAmount } from '../resources/limited-payments.ts'
+import { IntervalClock, limitInterval } from '../harness/gnap/limit-interval.ts'
+import { waitsLong } from '../harness/time/long-wait.ts'
 
 // Small amounts, in units of `discovery.unit` (the smallest the target lets the suite move): the sender's
 // balance is finite and every worker pays from it.

@@ -1,9 +1,9 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
+import { LimitedPayments } from '../checks/limited-payments.ts'
+import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../checks/spent-amounts.ts'
 import { amountIn, covers, test } from '../fixtures/conformance-test.ts'
-import { waitsLong } from '../fixtures/long-wait.ts'
-import { IntervalClock, limitInterval } from '../gnap/limit-interval.ts'
-import { LimitedPayments } from '../resources/limited-payments.ts'
-import { expectSpentAmounts, expectSpentBefore, NOTHING, totalsOf } from '../resources/spent-amounts.ts'
+import { IntervalClock, limitInterval } from '../harness/gnap/limit-interval.ts'
+import { waitsLong } from '../harness/time/long-wait.ts'
 
 // Small amounts, in units of `discovery.unit`: the sender's balance is finite and every worker pays from it.
 const LIMIT = 50n

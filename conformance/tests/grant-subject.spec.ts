@@ -1,12 +1,12 @@
 import type { PendingGrant } from '@interledger/open-payments'
 import { expect, test } from '../fixtures/conformance-test.ts'
-import { continuationOf, type InteractiveGrant } from '../gnap/grant-types.ts'
-import { expectFinishHash } from '../gnap/grants.ts'
-import { subjectGrantRequest, subjectProblems } from '../gnap/subject-grant.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { notApplicable } from '../rules/not-applicable.ts'
-import { warn } from '../rules/warn.ts'
+import { continuationOf, type InteractiveGrant } from '../harness/gnap/grant-types.ts'
+import { expectFinishHash } from '../harness/gnap/grants.ts'
+import { subjectGrantRequest, subjectProblems } from '../harness/gnap/subject-grant.ts'
+import { summarize } from '../harness/http/format-exchange.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { notApplicable } from '../harness/rules/not-applicable.ts'
+import { warn } from '../harness/rules/warn.ts'
 
 test.describe('grant continuation: subject information', () => {
   // The spec shows `subject` with `continue` in a continuation response but not how it is asked for: the suite

@@ -1,17 +1,17 @@
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
 import {
   expectCreated,
   expectPayableMethods,
   otherAssetCode,
   otherAssetScale,
-} from '../resources/incoming-payment-checks.ts'
-import { anHourAhead, expectNothingCreated } from '../resources/incoming-payment-steps.ts'
-import { expectRefusal } from '../resources/refusals.ts'
-import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
+} from '../checks/incoming-payment-checks.ts'
+import { anHourAhead, expectNothingCreated } from '../checks/incoming-payment-refusals.ts'
+import { expectRefusal } from '../checks/refusals.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn } from '../harness/discovery/discovery.ts'
+import { summarize } from '../harness/http/format-exchange.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 test.describe('incoming payments: create', () => {
   test(

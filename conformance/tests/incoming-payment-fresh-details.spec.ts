@@ -1,6 +1,6 @@
 import type { IlpPaymentMethod } from '@interledger/open-payments'
 import { expect, test } from '../fixtures/conformance-test.ts'
-import { covers, rule } from '../rules/covers.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
 
 /** The (ilpAddress, sharedSecret) pairs of an incoming payment's ILP methods. */
 function detailPairs(methods: readonly IlpPaymentMethod[]): string[] {

@@ -1,10 +1,10 @@
 import type { IncomingPayment } from '@interledger/open-payments'
+import { expectCreated } from '../checks/incoming-payment-checks.ts'
+import { expectNothingCreated, readIncomingPayment } from '../checks/incoming-payment-refusals.ts'
+import { expectRefusal } from '../checks/refusals.ts'
 import { amountIn, covers, expect, rule, summarize, test, warn } from '../fixtures/conformance-test.ts'
-import { expectCreated } from '../resources/incoming-payment-checks.ts'
-import { expectNothingCreated, readIncomingPayment } from '../resources/incoming-payment-steps.ts'
-import { expectRefusal } from '../resources/refusals.ts'
-import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
+import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 /** Metadata JSON allows but storage often refuses: a server may refuse it (400), never fail on it. */
 const AWKWARD_METADATA: { name: string; metadata: Record<string, unknown> }[] = [

@@ -1,26 +1,26 @@
 import type { IncomingPayment, IncomingPaymentWithPaymentMethods } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { waitsLong } from '../fixtures/long-wait.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { expectAuthorizationRequired, expectPublicView } from '../resources/authentication-checks.ts'
-import { coreFields, expectCreated, expectPayableMethods } from '../resources/incoming-payment-checks.ts'
+import { expectAuthorizationRequired, expectPublicView } from '../checks/authentication-checks.ts'
+import { coreFields, expectCreated, expectPayableMethods } from '../checks/incoming-payment-checks.ts'
 import {
   anHourAhead,
   readIncomingPayment,
   readUnlessGone,
   unknownIncomingPayment,
-} from '../resources/incoming-payment-steps.ts'
-import { listCall } from '../resources/list-pages.ts'
-import { expectRefusal, expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { hasMarker, markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
-import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
-import { skipIfShortLifetimeRefused } from '../resources/short-lifetime.ts'
-import { walkListUntil } from '../resources/walk-list.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
-import { incomingLifetimeMs } from '../target/ase-settings.ts'
+} from '../checks/incoming-payment-refusals.ts'
+import { expectRefusal, expectRefusedWithoutEffect } from '../checks/refusals.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn } from '../harness/discovery/discovery.ts'
+import { summarize } from '../harness/http/format-exchange.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { warn } from '../harness/rules/warn.ts'
+import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
+import { waitsLong } from '../harness/time/long-wait.ts'
+import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
+import { listCall } from '../steps/list-pages.ts'
+import { hasMarker, markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
+import { skipIfShortLifetimeRefused } from '../steps/short-lifetime.ts'
+import { walkListUntil } from '../steps/walk-list.ts'
 
 /**
  * How far ahead of the target's clock the expiring payment expires: room for its create to arrive, and no

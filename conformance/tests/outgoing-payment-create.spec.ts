@@ -1,4 +1,6 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments'
+import { expectAmountIn } from '../checks/amount-checks.ts'
+import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import {
   amountIn,
   bodyOf,
@@ -9,16 +11,15 @@ import {
   test,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { waitsLong } from '../fixtures/long-wait.ts'
-import { SHARED_DEBIT_UNITS } from '../fixtures/shared-grants.ts'
-import { describeAmount, expectAmountIn, sameAsset, sentWithinDebit } from '../resources/amount-checks.ts'
-import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
-import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
-import { msUntilServerPasses, sleep } from '../resources/server-time.ts'
-import { expiryWaitSeconds, tooLongToWait } from '../target/expiry-wait.ts'
+import { SHARED_DEBIT_UNITS } from '../harness/gnap/shared-grants.ts'
+import { expiryWaitSeconds, tooLongToWait } from '../harness/target/expiry-wait.ts'
+import { waitsLong } from '../harness/time/long-wait.ts'
+import { msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
+import { describeAmount, sameAsset, sentWithinDebit } from '../steps/amounts.ts'
+import { foreignAmount, paymentCalls } from '../steps/payment-calls.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 // The timeout the tests had before the file was split; the quote expiry test adds the quote's lifetime.
 const PAYMENT_TEST_TIMEOUT_MS = 2 * SETTLEMENT_TIMEOUT_MS + 30_000

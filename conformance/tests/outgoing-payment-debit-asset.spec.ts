@@ -1,12 +1,12 @@
 import type { OutgoingPayment, WalletAddress } from '@interledger/open-payments'
+import { otherAssetCode, otherAssetScale } from '../checks/incoming-payment-checks.ts'
+import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
-import { describeAmount } from '../resources/amount-checks.ts'
-import { otherAssetCode, otherAssetScale } from '../resources/incoming-payment-checks.ts'
-import { type Amount, paymentCalls } from '../resources/payment-calls.ts'
-import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { describeAmount } from '../steps/amounts.ts'
+import { type Amount, paymentCalls } from '../steps/payment-calls.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 /** Form 2's debitAmount "MUST use the same assetCode and assetScale as the wallet address": each way to miss. */
 const WRONG_ASSETS: { name: string; asset: (sender: WalletAddress) => Omit<Amount, 'value'> }[] = [

@@ -1,12 +1,12 @@
 import type { OutgoingPayment } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
+import { REFUSED_RECEIVER } from '../checks/incoming-payment-refusals.ts'
+import { expectRefusal } from '../checks/refusals.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
-import { REFUSED_RECEIVER } from '../resources/incoming-payment-steps.ts'
-import { BEYOND_ANY_BALANCE } from '../resources/payment-calls.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
-import { expectRefusal } from '../resources/refusals.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
+import { amountIn } from '../harness/discovery/discovery.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { warn } from '../harness/rules/warn.ts'
+import { BEYOND_ANY_BALANCE } from '../steps/payment-calls.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
 
 // The payments are polled together, for up to SETTLEMENT_TIMEOUT_MS, then the receiver.
 test.describe.configure({ timeout: 2 * SETTLEMENT_TIMEOUT_MS + 30_000 })

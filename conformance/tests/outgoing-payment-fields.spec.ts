@@ -1,17 +1,17 @@
 import type { OutgoingPayment, Quote } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
 import {
   isReceiverUrl,
   lastingFields,
   outgoingPaymentProblems,
   RECEIVER_PATTERN,
-} from '../resources/outgoing-payment-checks.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { walkListUntil } from '../resources/walk-list.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
+} from '../checks/outgoing-payment-checks.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn } from '../harness/discovery/discovery.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { warn } from '../harness/rules/warn.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
+import { walkListUntil } from '../steps/walk-list.ts'
 
 test.describe.configure({ timeout: SETTLEMENT_TIMEOUT_MS + 30_000 })
 

@@ -9,12 +9,12 @@ import {
   test,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { describeAmount, sentWithinDebit } from '../resources/amount-checks.ts'
-import { BEYOND_ANY_BALANCE, paymentCalls } from '../resources/payment-calls.ts'
-import { SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
-import { sleep } from '../resources/server-time.ts'
+import { sleep } from '../harness/time/server-time.ts'
+import { describeAmount, sentWithinDebit } from '../steps/amounts.ts'
+import { BEYOND_ANY_BALANCE, paymentCalls } from '../steps/payment-calls.ts'
+import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 // OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
 // before the file was split (it also covered waiting out a quote's lifetime).

@@ -1,17 +1,13 @@
 import type { IncomingPayment } from '@interledger/open-payments'
+import { expectBackwardPage, expectNothingAfter, expectNothingBefore } from '../checks/pagination-checks.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
-import { summarize } from '../http/format-exchange.ts'
-import { type Collection, fetchPage, listCall, walkForward } from '../resources/list-pages.ts'
-import type { TokenKind } from '../resources/operation-cases.ts'
-import {
-  expectBackwardPage,
-  expectNothingAfter,
-  expectNothingBefore,
-} from '../resources/pagination-checks.ts'
-import { markerMetadata, resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
-import { covers, rule } from '../rules/covers.ts'
-import { warn } from '../rules/warn.ts'
+import { summarize } from '../harness/http/format-exchange.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import { warn } from '../harness/rules/warn.ts'
+import { type Collection, fetchPage, listCall, walkForward } from '../steps/list-pages.ts'
+import type { TokenKind } from '../steps/operation-cases.ts'
+import { markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 /** Items the walk test creates: with pages of 2, enough for several pages and a backward page across two. */
 const CREATED = 5

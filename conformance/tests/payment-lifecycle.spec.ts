@@ -1,19 +1,19 @@
 import type { Quote } from '@interledger/open-payments'
-import { amountIn } from '../discovery/discovery.ts'
-import { expect, test } from '../fixtures/conformance-test.ts'
-import { waitsLong } from '../fixtures/long-wait.ts'
-import { describeAmount } from '../resources/amount-checks.ts'
 import {
   expectRefusedOrFailed,
   REFUSED_RECEIVER,
   readUnlessGone,
-} from '../resources/incoming-payment-steps.ts'
-import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../resources/payment-steps.ts'
-import { expectRefusal } from '../resources/refusals.ts'
-import { aheadOfServer, msUntilServerPasses, sleep } from '../resources/server-time.ts'
-import { covers, rule } from '../rules/covers.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { incomingLifetimeMs } from '../target/ase-settings.ts'
+} from '../checks/incoming-payment-refusals.ts'
+import { expectRefusal } from '../checks/refusals.ts'
+import { expect, test } from '../fixtures/conformance-test.ts'
+import { amountIn } from '../harness/discovery/discovery.ts'
+import { covers, rule } from '../harness/rules/covers.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
+import { waitsLong } from '../harness/time/long-wait.ts'
+import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
+import { describeAmount } from '../steps/amounts.ts'
+import { type PaymentSteps, SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
 
 /**
  * Long enough for a quote made right after creation, short enough to wait for (on the target's clock), and no

@@ -1,10 +1,10 @@
+import { expectPublicView } from '../checks/authentication-checks.ts'
+import { permissionRows } from '../checks/permission-rows.ts'
+import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { test } from '../fixtures/conformance-test.ts'
-import { expectPublicView } from '../resources/authentication-checks.ts'
-import { effectProbe, OPERATION_CASES, type OperationContext } from '../resources/operation-cases.ts'
-import { permissionRows } from '../resources/permission-rows.ts'
-import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { newMarker } from '../resources/resources.ts'
-import { covers } from '../rules/covers.ts'
+import { covers } from '../harness/rules/covers.ts'
+import { effectProbe, OPERATION_CASES, type OperationContext } from '../steps/operation-cases.ts'
+import { newMarker } from '../steps/resources.ts'
 
 test.describe('permission matrix: a token grants only the type, actions and wallet address it names', () => {
   for (const operationCase of OPERATION_CASES) {

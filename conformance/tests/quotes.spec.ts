@@ -1,5 +1,7 @@
 import type { Quote, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
+import { expectAmountIn } from '../checks/amount-checks.ts'
+import { expectRefusal } from '../checks/refusals.ts'
 import {
   amountIn,
   bodyOf,
@@ -10,11 +12,10 @@ import {
   test,
   warn,
 } from '../fixtures/conformance-test.ts'
-import { describeAmount, expectAmountIn } from '../resources/amount-checks.ts'
-import { foreignAmount, paymentCalls } from '../resources/payment-calls.ts'
-import { expectRefusal } from '../resources/refusals.ts'
-import { resourceCalls } from '../resources/resource-calls.ts'
-import { notApplicable } from '../rules/not-applicable.ts'
+import { notApplicable } from '../harness/rules/not-applicable.ts'
+import { describeAmount } from '../steps/amounts.ts'
+import { foreignAmount, paymentCalls } from '../steps/payment-calls.ts'
+import { resourceCalls } from '../steps/resource-calls.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
 function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {

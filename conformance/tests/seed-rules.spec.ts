@@ -1,10 +1,10 @@
 import type { WalletAddress } from '@interledger/open-payments'
+import { unknownIncomingPayment } from '../checks/incoming-payment-refusals.ts'
+import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import { unknownIncomingPayment } from '../resources/incoming-payment-steps.ts'
-import { paymentCalls } from '../resources/payment-calls.ts'
-import { expectRefusedWithoutEffect } from '../resources/refusals.ts'
-import { type ResourceCall, resourceCalls } from '../resources/resource-calls.ts'
-import { newMarker } from '../resources/resources.ts'
+import { paymentCalls } from '../steps/payment-calls.ts'
+import { type ResourceCall, resourceCalls } from '../steps/resource-calls.ts'
+import { newMarker } from '../steps/resources.ts'
 
 type Body = Record<string, unknown>
 

@@ -1,10 +1,10 @@
+import { expectPublicView, expectUnsignedReadAnswer } from '../checks/authentication-checks.ts'
+import { expectRowOutcome } from '../checks/row-outcome.ts'
 import { test } from '../fixtures/conformance-test.ts'
-import { expectPublicView, expectUnsignedReadAnswer } from '../resources/authentication-checks.ts'
-import { effectProbe, OPERATION_CASES, type OperationContext } from '../resources/operation-cases.ts'
-import { newMarker } from '../resources/resources.ts'
-import { covers } from '../rules/covers.ts'
-import { expectRowOutcome } from '../signatures/row-outcome.ts'
-import { defaultComponents, rowsFor } from '../signatures/signature-matrix.ts'
+import { covers } from '../harness/rules/covers.ts'
+import { effectProbe, OPERATION_CASES, type OperationContext } from '../steps/operation-cases.ts'
+import { newMarker } from '../steps/resources.ts'
+import { defaultComponents, rowsFor } from '../steps/signature-matrix.ts'
 
 const SECOND_CLIENT_MISSING =
   'the target registers one client wallet address, so no second registered key to sign with'

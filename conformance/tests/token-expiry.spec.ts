@@ -1,11 +1,11 @@
+import { REFUSED_TOKEN_STATUSES } from '../checks/authentication-checks.ts'
 import { amountIn, covers, expect, test } from '../fixtures/conformance-test.ts'
-import { waitsLong } from '../fixtures/long-wait.ts'
-import type { IssuedGrant } from '../gnap/grant-types.ts'
-import { REFUSED_TOKEN_STATUSES } from '../resources/authentication-checks.ts'
-import { OPERATION_CASES, type TokenKind } from '../resources/operation-cases.ts'
-import { newMarker } from '../resources/resources.ts'
-import { sleep } from '../resources/server-time.ts'
-import { expiryWaitSeconds, tooLongToWait } from '../target/expiry-wait.ts'
+import type { IssuedGrant } from '../harness/gnap/grant-types.ts'
+import { expiryWaitSeconds, tooLongToWait } from '../harness/target/expiry-wait.ts'
+import { waitsLong } from '../harness/time/long-wait.ts'
+import { sleep } from '../harness/time/server-time.ts'
+import { OPERATION_CASES, type TokenKind } from '../steps/operation-cases.ts'
+import { newMarker } from '../steps/resources.ts'
 
 /** Margin past `expires_in` before the expired token is presented, for clock granularity on either side. */
 const AFTER_EXPIRY_MS = 1500

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { covers, expect, rule, test, warn } from '../fixtures/conformance-test.ts'
-import { OPERATIONS } from '../openapi/operations.ts'
-import { notApplicable } from '../rules/not-applicable.ts'
-import { isHttpUrl } from '../target/load-target.ts'
-import type { TargetFile } from '../target/target-file.ts'
+import { OPERATIONS } from '../harness/openapi/operations.ts'
+import { notApplicable } from '../harness/rules/not-applicable.ts'
+import { isHttpUrl } from '../harness/target/load-target.ts'
+import type { TargetFile } from '../harness/target/target-file.ts'
 
 type Role = keyof TargetFile['walletAddresses']
 const ROLES: Role[] = ['sender', 'receiver', 'otherAsset']

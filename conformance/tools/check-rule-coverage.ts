@@ -1,4 +1,4 @@
-import { RULES } from '../rules/registry.ts'
+import { RULES } from '../harness/rules/registry.ts'
 import { listTests } from './list-tests.ts'
 import { findCoverageProblems, rulesDeclaredBy } from './rule-coverage.ts'
 

@@ -1,5 +1,5 @@
-import { RULE_ANNOTATION } from '../rules/covers.ts'
-import type { Rule } from '../rules/rule.ts'
+import { RULE_ANNOTATION } from '../harness/rules/covers.ts'
+import type { Rule } from '../harness/rules/rule.ts'
 
 /** The parts of Playwright's JSON listing the coverage check reads. */
 export interface ListedSuite {

@@ -1,4 +1,4 @@
-import { findRule } from '../../conformance/rules/registry.ts'
+import { findRule } from '../../conformance/harness/rules/registry.ts'
 import type { Mutant } from './mutant.ts'
 
 /** A file's text (at the commit the mutants run on), or undefined when there is no such file. */

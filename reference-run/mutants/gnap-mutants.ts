@@ -87,7 +87,7 @@ export const GNAP_MUTANTS: readonly Mutant[] = [
     // RFC 9635 lets the token value identify the token; the spec only says manage SHOULD differ per token.
     edits: [
       {
-        file: `${SRC}/access-tokens/routes.ts`,
+        file: `${SRC}/access-tokens/model.ts`,
         find: 'return `${urls.authServer}/token/${tokenId}`',
         replace: 'return `${urls.authServer}/token/00000000-0000-0000-0000-000000000000`',
       },

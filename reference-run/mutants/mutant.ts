@@ -1,6 +1,6 @@
 /** What a mutant is: the edits that inject one bug, the specs that run, the rules that must go red. */
 
-import type { RuleId } from '../../conformance/rules/registry.ts'
+import type { RuleId } from '../../conformance/harness/rules/registry.ts'
 
 export interface Edit {
   /** Path from the repository root. */

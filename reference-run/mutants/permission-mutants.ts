@@ -7,7 +7,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
     description: 'a 401 from the resource server carries no WWW-Authenticate header',
     edits: [
       {
-        file: `${SRC}/resource-guard/guard.ts`,
+        file: `${SRC}/authorization/resource-guard.ts`,
         find: "  res.set('WWW-Authenticate', wwwAuthenticate(urls))\n",
         replace: '',
       },
@@ -129,7 +129,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
     description: 'a token of any access type passes the resource guard, as long as it names the action',
     edits: [
       {
-        file: `${SRC}/resource-guard/guard.ts`,
+        file: `${SRC}/authorization/resource-guard.ts`,
         find: '  if (entry.type !== type) return false\n',
         replace: '',
       },
@@ -142,7 +142,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
     description: "a token's access entry covers every wallet address, not only the one its identifier names",
     edits: [
       {
-        file: `${SRC}/access/access-context.ts`,
+        file: `${SRC}/authorization/access-context.ts`,
         find: 'return identifier === undefined || identifier === walletAddressUrl',
         replace: 'return true',
       },
@@ -155,7 +155,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
     description: "read (not read-all) shows another client's resources",
     edits: [
       {
-        file: `${SRC}/shared/resource-access.ts`,
+        file: `${SRC}/authorization/resource-access.ts`,
         find: "  if (!coversAllClients(entry, 'read') && resource.client !== access.client) throw notFound()\n",
         replace: '',
       },
@@ -168,7 +168,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
     description: "list (not list-all) shows another client's resources",
     edits: [
       {
-        file: `${SRC}/shared/resource-access.ts`,
+        file: `${SRC}/authorization/resource-access.ts`,
         find: "return coversAllClients(requireEntry(access, walletAddressUrl), 'list') ? undefined : access.client",
         replace: 'return requireEntry(access, walletAddressUrl) ? undefined : access.client',
       },
@@ -182,7 +182,7 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
       'read-all and list-all are granted but act as read and list: only the client’s own resources',
     edits: [
       {
-        file: `${SRC}/access/access-context.ts`,
+        file: `${SRC}/authorization/access-context.ts`,
         find: '  return (entry.actions as string[]).includes(`${action}-all`)\n',
         replace: '  return false\n',
       },

@@ -69,12 +69,12 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       {
         // The service's own unknown-id branch is behind the route's lookup: the route is where it shows.
         file: `${SRC}/incoming-payments/routes.ts`,
-        find: '      requireEntry(access, ownerOf(await found(req.params.id)).walletAddressUrl)\n',
+        find: '  requireEntry(access, ownerOf(deps.urls, await found(deps, req.params.id)).walletAddressUrl)\n',
         replace:
-          '      const owned = await found(req.params.id).catch(() => {\n' +
-          '        throw toHttpError(IncomingPaymentError.AlreadyCompleted)\n' +
-          '      })\n' +
-          '      requireEntry(access, ownerOf(owned).walletAddressUrl)\n',
+          '  const owned = await found(deps, req.params.id).catch(() => {\n' +
+          '    throw toHttpError(IncomingPaymentError.AlreadyCompleted)\n' +
+          '  })\n' +
+          '  requireEntry(access, ownerOf(deps.urls, owned).walletAddressUrl)\n',
       },
     ],
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
+import { WARNING_ANNOTATION } from '../../conformance/harness/rules/covers.ts'
 import { SIGNATURE_CHECKS, type SignatureCheck } from '../../reference-server/src/http-signatures/checks.ts'
 import {
   SIGNED_ROUTES,

@@ -21,11 +21,9 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payments/routes.ts`,
-        find: '        result: result.items.map((payment) => toOpenPaymentsOutgoingPayment(payment, urls)),\n',
+        find: 'toBody: (payment) => toOpenPaymentsOutgoingPayment(payment, deps.urls),',
         replace:
-          '        result: result.items.map((payment) =>\n' +
-          '          toOpenPaymentsOutgoingPayment({ ...payment, createdAt: new Date() }, urls),\n' +
-          '        ),\n',
+          'toBody: (payment) => toOpenPaymentsOutgoingPayment({ ...payment, createdAt: new Date() }, deps.urls),',
       },
     ],
     specs: [`${TESTS}/outgoing-payment-fields.spec.ts`],
@@ -81,7 +79,7 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
     description: 'the manage URL of an access token carries the token value in its query',
     edits: [
       {
-        file: `${SRC}/access-tokens/routes.ts`,
+        file: `${SRC}/access-tokens/model.ts`,
         find: 'manage: manageUrl(urls, token.id),',
         replace: 'manage: `${manageUrl(urls, token.id)}?token=${token.value}`,',
       },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { RULES } from '../../conformance/rules/registry.ts'
+import { RULES } from '../../conformance/harness/rules/registry.ts'
 import { plainErrorMessage, testRecord } from '../../reports/src/test-record.ts'
 import { computeVerdict, type RuleStatus, type RuleVerdict } from '../../reports/src/verdict.ts'
 import { isVerdictProject } from '../../reports/src/verdict-projects.ts'

@@ -45,12 +45,12 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
     allowedBy: 'the spec names no actions; per-client scoping is upstream Open Payments only',
     edits: [
       {
-        file: `${SRC}/shared/resource-access.ts`,
+        file: `${SRC}/authorization/resource-access.ts`,
         find: "  if (!coversAllClients(entry, 'read') && resource.client !== access.client) throw notFound()\n",
         replace: '',
       },
       {
-        file: `${SRC}/shared/resource-access.ts`,
+        file: `${SRC}/authorization/resource-access.ts`,
         find: "return coversAllClients(requireEntry(access, walletAddressUrl), 'list') ? undefined : access.client",
         replace: 'return requireEntry(access, walletAddressUrl) ? undefined : access.client',
       },
@@ -64,7 +64,7 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
     allowedBy: 'the signature headers are not marked required on get-incoming-payment',
     edits: [
       {
-        file: `${SRC}/resource-guard/guard.ts`,
+        file: `${SRC}/authorization/resource-guard.ts`,
         find: '      const verified = await deps.verifier.verify(req, found.grant.client)\n',
         replace:
           "      const unsigned = optional && req.get('signature') === undefined && req.get('signature-input') === undefined\n" +

@@ -61,7 +61,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
     allowedBy: 'the spec lists 403 for every operation but does not say when; hiding existence is a choice',
     edits: [
       {
-        file: `${SRC}/shared/resource-access.ts`,
+        file: `${SRC}/authorization/resource-access.ts`,
         find: '  const entry = requireEntry(access, resource.walletAddressUrl)\n',
         replace:
           '  const entry = entryFor(access, resource.walletAddressUrl)\n  if (entry === undefined) throw notFound()\n',
@@ -77,7 +77,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
     allowedBy: 'WWW-Authenticate is required on the Authorization-required answer only',
     edits: [
       {
-        file: `${SRC}/resource-guard/guard.ts`,
+        file: `${SRC}/authorization/resource-guard.ts`,
         find: '      if (!verified.ok) throw unauthorized(res, deps.urls, verified.reason, { check: verified.check })\n',
         replace:
           "      if (!verified.ok) throw new HttpError(401, 'unauthorized', verified.reason, { check: verified.check })\n",

@@ -1,4 +1,4 @@
-import { findRule } from '../../conformance/rules/registry.ts'
+import { findRule } from '../../conformance/harness/rules/registry.ts'
 import { catalogProblems, type ReadFile } from '../mutants/catalog-problems.ts'
 import type { Variant } from './variant.ts'
 

@@ -1,7 +1,7 @@
 /** What an allowed variant is: a behaviour the spec allows but the reference server does not have. */
 
-import type { RuleId } from '../../conformance/rules/registry.ts'
-import type { TargetFile } from '../../conformance/target/target-file.ts'
+import type { RuleId } from '../../conformance/harness/rules/registry.ts'
+import type { TargetFile } from '../../conformance/harness/target/target-file.ts'
 import type { Edit } from '../mutants/mutant.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { AccessItem } from '@interledger/open-payments'
-import { approvedOutgoingGrant, issuedGrant } from '../test/gnap-helpers.ts'
-import { send, type TestClient } from '../test/signing-client.ts'
+import { approvedOutgoingGrant, issuedGrant } from '../test/support/gnap-helpers.ts'
+import { send, type TestClient } from '../test/support/signing-client.ts'
 import { runPaymentFlow } from './flow.ts'
 import type { BenchClient, BenchRequest, Signer } from './load.ts'
 import type { ServerUnderTest } from './server-under-test.ts'

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
-import { findRule } from '../../conformance/rules/registry.ts'
+import { findRule } from '../../conformance/harness/rules/registry.ts'
 import { type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
 
 /** One expected failure: a rule, or one test, and why it is expected. */

@@ -1,4 +1,4 @@
-import type { RuleTier } from '../../conformance/rules/rule.ts'
+import type { RuleTier } from '../../conformance/harness/rules/rule.ts'
 import { readableFailure } from './failure-text.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'

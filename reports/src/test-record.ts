@@ -1,12 +1,12 @@
-import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/rules/covers.ts'
+import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/harness/rules/covers.ts'
 import {
   FINDING_ANNOTATION,
   INVALID_INPUT_RESPONSES_ANNOTATION,
   PROPERTY_ANNOTATION,
   type PropertyRun,
   RESPONSES_ANNOTATION,
-} from '../../conformance/rules/findings.ts'
-import { NOT_APPLICABLE_ANNOTATION } from '../../conformance/rules/not-applicable.ts'
+} from '../../conformance/harness/rules/findings.ts'
+import { NOT_APPLICABLE_ANNOTATION } from '../../conformance/harness/rules/not-applicable.ts'
 
 export type { PropertyRun }
 

@@ -1,4 +1,4 @@
-import type { RuleLevel, RuleTier } from '../../conformance/rules/rule.ts'
+import type { RuleLevel, RuleTier } from '../../conformance/harness/rules/rule.ts'
 import { applyBaseline, type Baseline, type BaselineOutcome } from './baseline.ts'
 import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline } from './headline.ts'

@@ -1,5 +1,5 @@
-import { type Rule, type RuleTier, tierOf } from '../../conformance/rules/rule.ts'
-import { rulesNamedIn } from '../../conformance/rules/rules-named-in.ts'
+import { type Rule, type RuleTier, tierOf } from '../../conformance/harness/rules/rule.ts'
+import { rulesNamedIn } from '../../conformance/harness/rules/rules-named-in.ts'
 import { firstLine, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
 
 export { observationsIn, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'

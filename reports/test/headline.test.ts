@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Rule } from '../../conformance/rules/rule.ts'
+import type { Rule } from '../../conformance/harness/rules/rule.ts'
 import { headline } from '../src/headline.ts'
 import { computeVerdict, type TestRecord } from '../src/verdict.ts'
 

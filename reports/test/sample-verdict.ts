@@ -1,4 +1,4 @@
-import type { Rule } from '../../conformance/rules/rule.ts'
+import type { Rule } from '../../conformance/harness/rules/rule.ts'
 import type { VerdictSubject } from '../src/run-subject.ts'
 import { computeVerdict, type TestRecord } from '../src/verdict.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../src/verdict-document.ts'

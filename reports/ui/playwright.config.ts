@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunchOptions } from '../../conformance/consent/chromium.ts'
+import { chromiumLaunchOptions } from '../../conformance/harness/consent/chromium.ts'
 
 /**
  * The reports' own browser tests (npm run test:ui): the verdict page as a certifier uses it. Not part of the

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { Metadata } from '../../model/incoming-payment-model.ts'
+import type { Metadata } from '../model/incoming-payment-model.ts'
 
 /** An incomingAmount value any server should take: well inside uint64 (the edges are amountValueArb's). */
 export const incomingAmountValueArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 10n ** 12n })

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { Collection } from '../../resources/list-pages.ts'
+import type { Collection } from '../../steps/list-pages.ts'
 
 /** Walks of one list: how many items of the test's own it holds at least, and the page size. */
 export interface ListWalkCase {

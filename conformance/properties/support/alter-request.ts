@@ -1,6 +1,6 @@
 import type { OutgoingRequest } from '../../../clients/src/index.ts'
-import { REFUSED_TOKEN_STATUSES } from '../../resources/authentication-checks.ts'
-import type { RuleId } from '../../rules/registry.ts'
+import { REFUSED_TOKEN_STATUSES } from '../../checks/authentication-checks.ts'
+import type { RuleId } from '../../harness/rules/registry.ts'
 import type { Alteration } from '../arbitraries/alteration-arbitraries.ts'
 
 /** The altered request, and what a correct server may answer: 401 where the signature alone can tell. */

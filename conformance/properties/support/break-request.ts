@@ -1,4 +1,4 @@
-import type { RuleId } from '../../rules/registry.ts'
+import type { RuleId } from '../../harness/rules/registry.ts'
 import { type BodyBreak, type BodyExtras, Deep } from '../arbitraries/malformed-arbitraries.ts'
 
 export type MemberKind = 'url' | 'string' | 'amount' | 'object'

@@ -1,8 +1,8 @@
 import type { Exchange } from '../../../clients/src/index.ts'
-import { expect } from '../../fixtures/conformance-expect.ts'
-import { summarize } from '../../http/format-exchange.ts'
-import { expectRefusal, type Refusal } from '../../resources/refusals.ts'
-import { rule } from '../../rules/covers.ts'
+import { expectRefusal, type Refusal } from '../../checks/refusals.ts'
+import { expect } from '../../harness/expect/conformance-expect.ts'
+import { summarize } from '../../harness/http/format-exchange.ts'
+import { rule } from '../../harness/rules/covers.ts'
 
 /**
  * A refusal of generated invalid input. A server error is checked first and blamed on ROB-INVALID-INPUT, the

@@ -1,4 +1,4 @@
-import type { RuleId } from '../../rules/registry.ts'
+import type { RuleId } from '../../harness/rules/registry.ts'
 import type { AmountShape, QuoteRequestCase } from '../arbitraries/quote-arbitraries.ts'
 
 /** What the spec says of a quote request: created, or refused with 400 and which rule says so. */

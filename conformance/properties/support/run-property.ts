@@ -1,8 +1,8 @@
 import type { TestDetails, TestInfo } from '@playwright/test'
 import fc from 'fast-check'
-import { covers } from '../../rules/covers.ts'
-import { PROPERTY_ANNOTATION, type PropertyRun } from '../../rules/findings.ts'
-import type { RuleId } from '../../rules/registry.ts'
+import { covers } from '../../harness/rules/covers.ts'
+import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
+import type { RuleId } from '../../harness/rules/registry.ts'
 import { corpusFor } from './corpus.ts'
 import { type Budget, resolveBudget } from './property-budget.ts'
 

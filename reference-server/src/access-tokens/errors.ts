@@ -1,6 +1,7 @@
 import { HttpError } from '../http/errors.ts'
 
 export enum AccessTokenError {
+  MissingToken = 'MissingToken',
   UnknownToken = 'UnknownToken',
   ExpiredToken = 'ExpiredToken',
   RevokedToken = 'RevokedToken',
@@ -13,6 +14,7 @@ export function isAccessTokenError(value: unknown): value is AccessTokenError {
 }
 
 const DESCRIPTIONS: Readonly<Record<AccessTokenError, string>> = {
+  [AccessTokenError.MissingToken]: 'Send the access token as "Authorization: GNAP <token>".',
   [AccessTokenError.UnknownToken]: 'The access token is unknown.',
   [AccessTokenError.ExpiredToken]: 'The access token has expired.',
   [AccessTokenError.RevokedToken]: 'The access token was revoked or rotated, or its grant was revoked.',
@@ -25,13 +27,14 @@ export function describeAccessTokenError(error: AccessTokenError): string {
 }
 
 /** Errors of the management endpoints (rotate, revoke), with GNAP codes. */
-export function toManagementHttpError(error: AccessTokenError): HttpError {
+export function toHttpError(error: AccessTokenError): HttpError {
   const description = describeAccessTokenError(error)
   switch (error) {
     case AccessTokenError.UnknownManagementId:
       return new HttpError(404, 'invalid_rotation', description)
     case AccessTokenError.RevokedToken:
       return new HttpError(400, 'invalid_rotation', description)
+    case AccessTokenError.MissingToken:
     case AccessTokenError.UnknownToken:
     case AccessTokenError.ExpiredToken:
     case AccessTokenError.WrongToken:

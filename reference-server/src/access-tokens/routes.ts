@@ -1,12 +1,10 @@
 import type { AccessToken as OpenPaymentsAccessToken } from '@interledger/open-payments'
-import type { RequestHandler } from 'express'
-import type { AccessEntry } from '../access/access-context.ts'
+import type { Request, RequestHandler, Response } from 'express'
 import type { PublicUrls } from '../config.ts'
-import { HttpError } from '../http/errors.ts'
 import { isUuid } from '../shared/request-input.ts'
 import { gnapToken } from './authorization-header.ts'
-import { AccessTokenError, isAccessTokenError, toManagementHttpError } from './errors.ts'
-import type { IssuedToken, TokenWithGrant } from './model.ts'
+import { AccessTokenError, isAccessTokenError, toHttpError } from './errors.ts'
+import { type TokenWithGrant, toAccessTokenBody } from './model.ts'
 import type { AccessTokenService } from './service.ts'
 
 declare global {
@@ -32,55 +30,52 @@ export interface AccessTokenRoutes {
   revoke: RequestHandler<IdParams>
 }
 
-/** The management URL names the token by its id, never by its value. */
-export function manageUrl(urls: PublicUrls, tokenId: string): string {
-  return `${urls.authServer}/token/${tokenId}`
-}
-
-export function toAccessTokenBody(
-  urls: PublicUrls,
-  token: IssuedToken,
-  access: AccessEntry[],
-): OpenPaymentsAccessToken['access_token'] {
-  return { value: token.value, manage: manageUrl(urls, token.id), expires_in: token.expiresIn, access }
-}
-
 export function createAccessTokenRoutes(deps: RouteDependencies): AccessTokenRoutes {
   return {
-    authenticate: async (req, res, next) => {
-      const value = gnapToken(req.get('authorization'))
-      if (value === undefined) {
-        throw new HttpError(401, 'invalid_client', 'Send the access token as "Authorization: GNAP <token>".')
-      }
-      const found = isUuid(req.params.id)
-        ? await deps.accessTokenService.findManaged(req.params.id, value)
-        : AccessTokenError.UnknownManagementId
-      // Revoking is idempotent, so DELETE does not reveal whether the management id exists.
-      if (found === AccessTokenError.UnknownManagementId && req.method === 'DELETE') {
-        throw toManagementHttpError(AccessTokenError.WrongToken)
-      }
-      if (isAccessTokenError(found)) throw toManagementHttpError(found)
-      res.locals.managedToken = found
-      res.locals.signer = found.grant.client
-      next()
-    },
-    rotate: async (_req, res) => {
-      const managed = managedToken(res.locals.managedToken)
-      const rotated = await deps.accessTokenService.rotate(managed.token.id)
-      if (isAccessTokenError(rotated)) throw toManagementHttpError(rotated)
-      const body: OpenPaymentsAccessToken = {
-        access_token: toAccessTokenBody(deps.urls, rotated, managed.grant.access),
-      }
-      res.json(body)
-    },
-    revoke: async (_req, res) => {
-      await deps.accessTokenService.revoke(managedToken(res.locals.managedToken).token.id)
-      res.status(204).end()
-    },
+    authenticate: (req, res, next) => authenticateManagement(deps, req, res, next),
+    rotate: (_req, res) => rotateToken(deps, res),
+    revoke: (_req, res) => revokeToken(deps, res),
   }
 }
 
-function managedToken(value: TokenWithGrant | undefined): TokenWithGrant {
+async function authenticateManagement(
+  deps: RouteDependencies,
+  req: Request<IdParams>,
+  res: Response,
+  next: () => void,
+): Promise<void> {
+  const value = gnapToken(req.get('authorization'))
+  if (value === undefined) throw toHttpError(AccessTokenError.MissingToken)
+  const found = isUuid(req.params.id)
+    ? await deps.accessTokenService.findManaged(req.params.id, value)
+    : AccessTokenError.UnknownManagementId
+  // Revoking is idempotent, so DELETE does not reveal whether the management id exists.
+  if (found === AccessTokenError.UnknownManagementId && req.method === 'DELETE') {
+    throw toHttpError(AccessTokenError.WrongToken)
+  }
+  if (isAccessTokenError(found)) throw toHttpError(found)
+  res.locals.managedToken = found
+  res.locals.signer = found.grant.client
+  next()
+}
+
+async function rotateToken(deps: RouteDependencies, res: Response): Promise<void> {
+  const managed = managedToken(res)
+  const rotated = await deps.accessTokenService.rotate(managed.token.id)
+  if (isAccessTokenError(rotated)) throw toHttpError(rotated)
+  const body: OpenPaymentsAccessToken = {
+    access_token: toAccessTokenBody(deps.urls, rotated, managed.grant.access),
+  }
+  res.json(body)
+}
+
+async function revokeToken(deps: RouteDependencies, res: Response): Promise<void> {
+  await deps.accessTokenService.revoke(managedToken(res).token.id)
+  res.status(204).end()
+}
+
+function managedToken(res: Response): TokenWithGrant {
+  const value = res.locals.managedToken
   if (value === undefined) throw new Error('token management route reached without authenticate')
   return value
 }

@@ -1,6 +1,8 @@
 import { HttpError } from '../http/errors.ts'
 
 export enum GrantError {
+  MissingContinuationToken = 'MissingContinuationToken',
+  EmptyInteractRef = 'EmptyInteractRef',
   UnknownContinuation = 'UnknownContinuation',
   WrongContinueToken = 'WrongContinueToken',
   TooFast = 'TooFast',
@@ -18,6 +20,14 @@ export function isGrantError(value: unknown): value is GrantError {
 /** GNAP error codes (RFC 9635 section 3.6) with the statuses of decisions.md. */
 export function toHttpError(error: GrantError): HttpError {
   switch (error) {
+    case GrantError.MissingContinuationToken:
+      return new HttpError(
+        401,
+        'invalid_client',
+        'Send the continuation access token as "Authorization: GNAP <token>".',
+      )
+    case GrantError.EmptyInteractRef:
+      return new HttpError(400, 'invalid_request', '"interact_ref" must be a non-empty string.')
     case GrantError.UnknownContinuation:
       return new HttpError(404, 'invalid_continuation', 'There is no grant to continue at this URI.')
     case GrantError.WrongContinueToken:

@@ -1,4 +1,6 @@
-import type { AccessEntry } from '../access/access-context.ts'
+import type { Grant as OpenPaymentsGrant } from '@interledger/open-payments'
+import type { AccessEntry } from '../authorization/access-context.ts'
+import type { PublicUrls } from '../config.ts'
 
 /**
  * pending: waits for the resource owner; approved: accepted, waits for the client to continue;
@@ -36,4 +38,13 @@ export function needsInteraction(
   subject: readonly SubjectId[] | undefined,
 ): boolean {
   return subject !== undefined || access.some((entry) => entry.type === 'outgoing-payment')
+}
+
+export function continueUrl(urls: PublicUrls, grantId: string): string {
+  return `${urls.authServer}/continue/${grantId}`
+}
+
+/** The `continue` object of every grant response; `wait` is added while the grant waits for consent. */
+export function toContinueBody(urls: PublicUrls, grant: Grant): OpenPaymentsGrant['continue'] {
+  return { access_token: { value: grant.continueToken }, uri: continueUrl(urls, grant.id) }
 }

@@ -1,4 +1,4 @@
-import type { AccessEntry } from '../access/access-context.ts'
+import type { AccessEntry } from '../authorization/access-context.ts'
 import type { Database } from '../db/database.ts'
 import type { Grant, GrantState, SubjectId } from './model.ts'
 

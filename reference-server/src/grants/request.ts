@@ -1,4 +1,4 @@
-import type { AccessEntry } from '../access/access-context.ts'
+import type { AccessEntry } from '../authorization/access-context.ts'
 import type { PublicUrls } from '../config.ts'
 import { HttpError } from '../http/errors.ts'
 import { walletAddressNameFromUrl } from '../shared/request-input.ts'

@@ -1,14 +1,13 @@
 import type { Grant as OpenPaymentsGrant, PendingGrant } from '@interledger/open-payments'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { gnapToken } from '../access-tokens/authorization-header.ts'
-import { toAccessTokenBody } from '../access-tokens/routes.ts'
+import { toAccessTokenBody } from '../access-tokens/model.ts'
 import type { PublicUrls } from '../config.ts'
-import { HttpError } from '../http/errors.ts'
-import { interactionUrl } from '../interaction/routes.ts'
+import { interactionUrl } from '../interaction/model.ts'
 import { isUuid } from '../shared/request-input.ts'
 import type { WalletAddressService } from '../wallet-addresses/service.ts'
 import { GrantError, isGrantError, toHttpError } from './errors.ts'
-import type { Grant, SubjectId } from './model.ts'
+import { type Grant, type SubjectId, toContinueBody } from './model.ts'
 import { type GrantRequestInput, readGrantRequest } from './request.ts'
 import type { GrantService } from './service.ts'
 
@@ -47,91 +46,95 @@ export interface GrantRoutes {
   revoke: RequestHandler<IdParams>
 }
 
-export function continueUrl(urls: PublicUrls, grantId: string): string {
-  return `${urls.authServer}/continue/${grantId}`
+export function createGrantRoutes(deps: RouteDependencies): GrantRoutes {
+  return {
+    readRequest: (req, res, next) => readRequest(deps, req, res, next),
+    create: (_req, res) => requestGrant(deps, res),
+    authenticateContinuation: (req, res, next) => authenticateContinuation(deps, req, res, next),
+    continue: (req, res) => continueGrant(deps, req, res),
+    revoke: (_req, res) => revokeGrant(deps, res),
+  }
 }
 
-export function createGrantRoutes(deps: RouteDependencies): GrantRoutes {
-  const continuation = (grant: Grant) => ({
-    access_token: { value: grant.continueToken },
-    uri: continueUrl(deps.urls, grant.id),
-  })
+async function readRequest(
+  deps: RouteDependencies,
+  req: Request,
+  res: Response,
+  next: () => void,
+): Promise<void> {
+  const input = await readGrantRequest(req.body, deps)
+  res.locals.grantRequest = input
+  res.locals.signer = input.client
+  next()
+}
 
-  return {
-    readRequest: async (req, res, next) => {
-      const input = await readGrantRequest(req.body, deps)
-      res.locals.grantRequest = input
-      res.locals.signer = input.client
-      next()
-    },
-    create: async (_req, res) => {
-      const input = res.locals.grantRequest
-      if (input === undefined) throw new Error('grant route reached without readRequest')
-      const outcome = await deps.grantService.request(input)
-      if (outcome.kind === 'issued') {
-        const body: OpenPaymentsGrant = {
-          access_token: toAccessTokenBody(deps.urls, outcome.token, outcome.grant.access),
-          continue: continuation(outcome.grant),
-        }
-        res.json(body)
-        return
-      }
-      const body: PendingGrant = {
-        interact: {
-          redirect: interactionUrl(deps.urls, outcome.interaction.id),
-          finish: outcome.interaction.serverNonce,
-        },
-        continue: { ...continuation(outcome.grant), wait: deps.waitSeconds },
-      }
-      res.json(body)
-    },
-    authenticateContinuation: async (req, res, next) => {
-      const token = gnapToken(req.get('authorization'))
-      if (token === undefined) {
-        throw new HttpError(
-          401,
-          'invalid_client',
-          'Send the continuation access token as "Authorization: GNAP <token>".',
-        )
-      }
-      const grant = isUuid(req.params.id)
-        ? await deps.grantService.findForContinuation(req.params.id, token)
-        : GrantError.UnknownContinuation
-      if (isGrantError(grant)) throw toHttpError(grant)
-      res.locals.grant = grant
-      res.locals.signer = grant.client
-      next()
-    },
-    continue: async (req, res) => {
-      const grant = continuedGrant(res.locals.grant)
-      const issued = await deps.grantService.continue(grant.id, readInteractRef(req.body))
-      if (isGrantError(issued)) throw toHttpError(issued)
-      // RFC 9635 section 3: access_token with continue, subject with continue, or both.
-      const { token, grant: continued } = issued
-      const body: ContinuationBody = {
-        ...(token === undefined
-          ? {}
-          : { access_token: toAccessTokenBody(deps.urls, token, continued.access) }),
-        ...(continued.subject === undefined ? {} : { subject: { sub_ids: continued.subject } }),
-        continue: continuation(continued),
-      }
-      res.json(body)
-    },
-    revoke: async (_req, res) => {
-      await deps.grantService.revoke(continuedGrant(res.locals.grant).id)
-      res.status(204).end()
-    },
+async function requestGrant(deps: RouteDependencies, res: Response): Promise<void> {
+  const input = res.locals.grantRequest
+  if (input === undefined) throw new Error('grant route reached without readRequest')
+  const outcome = await deps.grantService.request(input)
+  if (outcome.kind === 'issued') {
+    const body: OpenPaymentsGrant = {
+      access_token: toAccessTokenBody(deps.urls, outcome.token, outcome.grant.access),
+      continue: toContinueBody(deps.urls, outcome.grant),
+    }
+    res.json(body)
+    return
   }
+  const body: PendingGrant = {
+    interact: {
+      redirect: interactionUrl(deps.urls, outcome.interaction.id),
+      finish: outcome.interaction.serverNonce,
+    },
+    continue: { ...toContinueBody(deps.urls, outcome.grant), wait: deps.waitSeconds },
+  }
+  res.json(body)
+}
+
+async function authenticateContinuation(
+  deps: RouteDependencies,
+  req: Request<IdParams>,
+  res: Response,
+  next: () => void,
+): Promise<void> {
+  const token = gnapToken(req.get('authorization'))
+  if (token === undefined) throw toHttpError(GrantError.MissingContinuationToken)
+  const grant = isUuid(req.params.id)
+    ? await deps.grantService.findForContinuation(req.params.id, token)
+    : GrantError.UnknownContinuation
+  if (isGrantError(grant)) throw toHttpError(grant)
+  res.locals.grant = grant
+  res.locals.signer = grant.client
+  next()
+}
+
+async function continueGrant(deps: RouteDependencies, req: Request<IdParams>, res: Response): Promise<void> {
+  const grant = continuedGrant(res)
+  const issued = await deps.grantService.continue(grant.id, readInteractRef(req.body))
+  if (isGrantError(issued)) throw toHttpError(issued)
+  // RFC 9635 section 3: access_token with continue, subject with continue, or both.
+  const { token, grant: continued } = issued
+  const body: ContinuationBody = {
+    ...(token === undefined ? {} : { access_token: toAccessTokenBody(deps.urls, token, continued.access) }),
+    ...(continued.subject === undefined ? {} : { subject: { sub_ids: continued.subject } }),
+    continue: toContinueBody(deps.urls, continued),
+  }
+  res.json(body)
+}
+
+async function revokeGrant(deps: RouteDependencies, res: Response): Promise<void> {
+  await deps.grantService.revoke(continuedGrant(res).id)
+  res.status(204).end()
 }
 
 // The schema has checked the body is an object whose interact_ref, if any, is a string.
 function readInteractRef(body: unknown): string | undefined {
   const ref = (body as { interact_ref?: string } | undefined)?.interact_ref
-  if (ref === '') throw new HttpError(400, 'invalid_request', '"interact_ref" must be a non-empty string.')
+  if (ref === '') throw toHttpError(GrantError.EmptyInteractRef)
   return ref
 }
 
-function continuedGrant(grant: Grant | undefined): Grant {
+function continuedGrant(res: Response): Grant {
+  const { grant } = res.locals
   if (grant === undefined) throw new Error('continuation route reached without authenticateContinuation')
   return grant
 }

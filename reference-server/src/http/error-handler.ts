@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
-import { HttpError } from './errors.ts'
+import { type ErrorCode, HttpError } from './errors.ts'
 
 // Codes for client errors raised by Express itself or its body parser rather than by our routes.
-const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   404: 'not_found',
   413: 'payload_too_large',
   415: 'unsupported_media_type',

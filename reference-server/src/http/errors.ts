@@ -1,5 +1,31 @@
+/** GNAP's codes (RFC 9635 section 3.6), which the authorization server answers with (decisions.md). */
+export type GnapErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_continuation'
+  | 'invalid_interaction'
+  | 'invalid_rotation'
+  | 'request_denied'
+  | 'too_fast'
+  | 'unknown_interaction'
+
+/** The resource server's codes: snake_case, with `invalid_request` the one the spec shows (decisions.md). */
+export type ResourceErrorCode = 'invalid_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict'
+
+/** Answers to requests no route handled: refused by Node's parser, Express or the body parser, or a crash. */
+export type TransportErrorCode =
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'request_timeout'
+  | 'request_header_fields_too_large'
+  | 'internal_server_error'
+
+/** Every `error.code` the server sends: a new one is added here, on purpose, not typed into a throw. */
+export type ErrorCode = GnapErrorCode | ResourceErrorCode | TransportErrorCode
+
 export interface ErrorBody {
-  code: string
+  code: ErrorCode
   description: string
   details?: Record<string, unknown>
 }
@@ -16,7 +42,7 @@ export interface ErrorEnvelope {
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     description: string,
     readonly details?: Record<string, unknown>,
   ) {

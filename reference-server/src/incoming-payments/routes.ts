@@ -1,7 +1,12 @@
-import type { IncomingPaymentPaginationResult } from '@interledger/open-payments/dist/types.js'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
+import {
+  authorizeRead,
+  optionalAccess,
+  requireAccess,
+  requireEntry,
+} from '../authorization/resource-access.ts'
 import type { PublicUrls } from '../config.ts'
-import { readListQuery } from '../shared/pagination.ts'
+import { listHandler } from '../shared/list-handler.ts'
 import {
   bodyOf,
   readAmount,
@@ -10,13 +15,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import {
-  authorizeRead,
-  listScope,
-  optionalAccess,
-  requireAccess,
-  requireEntry,
-} from '../shared/resource-access.ts'
 import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { IncomingPaymentError, isIncomingPaymentError, toHttpError } from './errors.ts'
 import {
@@ -43,73 +41,83 @@ export interface IncomingPaymentRoutes {
 }
 
 export function createIncomingPaymentRoutes(deps: RouteDependencies): IncomingPaymentRoutes {
-  const { incomingPaymentService: service, urls } = deps
-  const notFound = () => toHttpError(IncomingPaymentError.UnknownIncomingPayment)
-  const ownerOf = (payment: IncomingPayment) => ({
+  return {
+    create: (req, res) => createIncomingPayment(deps, req, res),
+    list: listHandler(deps.urls, {
+      list: (input) => deps.incomingPaymentService.list(input),
+      isError: isIncomingPaymentError,
+      toHttpError,
+      unknownWalletAddress: IncomingPaymentError.UnknownWalletAddress,
+      toBody: (payment) => toOpenPaymentsIncomingPayment(payment, deps.urls),
+    }),
+    get: (req, res) => getIncomingPayment(deps, req, res),
+    complete: (req, res) => completeIncomingPayment(deps, req, res),
+  }
+}
+
+async function createIncomingPayment(deps: RouteDependencies, req: Request, res: Response): Promise<void> {
+  const access = requireAccess(res)
+  const body = bodyOf(req.body)
+  const walletAddress = stringField(body, 'walletAddress') ?? ''
+  const input = {
+    incomingAmount: readAmount(body, 'incomingAmount'),
+    expiresAt: readDateTime(body, 'expiresAt'),
+    metadata: readMetadata(body),
+  }
+  requireEntry(access, walletAddress)
+  const payment = await deps.incomingPaymentService.create({
+    ...input,
+    walletAddressName: nameOf(deps.urls, walletAddress),
+    client: access.client,
+  })
+  if (isIncomingPaymentError(payment)) throw toHttpError(payment)
+  res.status(201).json(toIncomingPaymentWithMethods(payment, deps.urls, new Date()))
+}
+
+async function getIncomingPayment(
+  deps: RouteDependencies,
+  req: Request<IdParams>,
+  res: Response,
+): Promise<void> {
+  const payment = await found(deps, req.params.id)
+  const access = optionalAccess(res)
+  if (access === undefined) {
+    res.json(toPublicIncomingPayment(payment, deps.urls))
+    return
+  }
+  authorizeRead(access, ownerOf(deps.urls, payment), () =>
+    toHttpError(IncomingPaymentError.UnknownIncomingPayment),
+  )
+  res.json(toIncomingPaymentWithMethods(payment, deps.urls, new Date()))
+}
+
+async function completeIncomingPayment(
+  deps: RouteDependencies,
+  req: Request<IdParams>,
+  res: Response,
+): Promise<void> {
+  const access = requireAccess(res)
+  requireEntry(access, ownerOf(deps.urls, await found(deps, req.params.id)).walletAddressUrl)
+  const payment = await deps.incomingPaymentService.complete(req.params.id)
+  if (isIncomingPaymentError(payment)) throw toHttpError(payment)
+  res.json(toOpenPaymentsIncomingPayment(payment, deps.urls))
+}
+
+async function found(deps: RouteDependencies, id: string): Promise<IncomingPayment> {
+  const payment = await deps.incomingPaymentService.get(id)
+  if (isIncomingPaymentError(payment)) throw toHttpError(payment)
+  return payment
+}
+
+function ownerOf(urls: PublicUrls, payment: IncomingPayment) {
+  return {
     walletAddressUrl: walletAddressUrl(urls.resourceServer, payment.walletAddressName),
     client: payment.client,
-  })
-  const found = async (id: string): Promise<IncomingPayment> => {
-    const payment = await service.get(id)
-    if (isIncomingPaymentError(payment)) throw toHttpError(payment)
-    return payment
   }
-  const nameOf = (walletAddress: string): string => {
-    const name = walletAddressNameFromUrl(walletAddress, urls.resourceServer)
-    if (name === undefined) throw toHttpError(IncomingPaymentError.UnknownWalletAddress)
-    return name
-  }
+}
 
-  return {
-    create: async (req, res) => {
-      const access = requireAccess(res)
-      const body = bodyOf(req.body)
-      const walletAddress = stringField(body, 'walletAddress') ?? ''
-      const input = {
-        incomingAmount: readAmount(body, 'incomingAmount'),
-        expiresAt: readDateTime(body, 'expiresAt'),
-        metadata: readMetadata(body),
-      }
-      requireEntry(access, walletAddress)
-      const payment = await service.create({
-        ...input,
-        walletAddressName: nameOf(walletAddress),
-        client: access.client,
-      })
-      if (isIncomingPaymentError(payment)) throw toHttpError(payment)
-      res.status(201).json(toIncomingPaymentWithMethods(payment, urls, new Date()))
-    },
-
-    list: async (_req, res) => {
-      const access = requireAccess(res)
-      const { walletAddress, page } = readListQuery(res.locals.query)
-      const client = listScope(access, walletAddress)
-      const result = await service.list({ walletAddressName: nameOf(walletAddress), client, page })
-      if (isIncomingPaymentError(result)) throw toHttpError(result)
-      const body: IncomingPaymentPaginationResult = {
-        pagination: result.pageInfo,
-        result: result.items.map((payment) => toOpenPaymentsIncomingPayment(payment, urls)),
-      }
-      res.json(body)
-    },
-
-    get: async (req, res) => {
-      const payment = await found(req.params.id)
-      const access = optionalAccess(res)
-      if (access === undefined) {
-        res.json(toPublicIncomingPayment(payment, urls))
-        return
-      }
-      authorizeRead(access, ownerOf(payment), notFound)
-      res.json(toIncomingPaymentWithMethods(payment, urls, new Date()))
-    },
-
-    complete: async (req, res) => {
-      const access = requireAccess(res)
-      requireEntry(access, ownerOf(await found(req.params.id)).walletAddressUrl)
-      const payment = await service.complete(req.params.id)
-      if (isIncomingPaymentError(payment)) throw toHttpError(payment)
-      res.json(toOpenPaymentsIncomingPayment(payment, urls))
-    },
-  }
+function nameOf(urls: PublicUrls, walletAddress: string): string {
+  const name = walletAddressNameFromUrl(walletAddress, urls.resourceServer)
+  if (name === undefined) throw toHttpError(IncomingPaymentError.UnknownWalletAddress)
+  return name
 }

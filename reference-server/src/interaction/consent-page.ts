@@ -1,4 +1,4 @@
-import type { AccessEntry } from '../access/access-context.ts'
+import type { AccessEntry } from '../authorization/access-context.ts'
 import { parseRepeatingInterval } from '../grants/interval.ts'
 import type { SubjectId } from '../grants/model.ts'
 

@@ -4,6 +4,7 @@ export enum InteractionError {
   UnknownInteraction = 'UnknownInteraction',
   ExpiredInteraction = 'ExpiredInteraction',
   AlreadyDecided = 'AlreadyDecided',
+  InvalidDecision = 'InvalidDecision',
 }
 
 export function isInteractionError(value: unknown): value is InteractionError {
@@ -22,5 +23,7 @@ export function toHttpError(error: InteractionError): HttpError {
       )
     case InteractionError.AlreadyDecided:
       return new HttpError(409, 'invalid_interaction', 'This request was already accepted or rejected.')
+    case InteractionError.InvalidDecision:
+      return new HttpError(400, 'invalid_request', 'The form field "decision" must be "accept" or "reject".')
   }
 }

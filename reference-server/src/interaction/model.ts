@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { PublicUrls } from '../config.ts'
 
 export interface Interaction {
   /** The unguessable id in the consent page URL. */
@@ -24,3 +25,8 @@ export function newNonce(): string {
 }
 
 export const INTERACTION_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/
+
+/** The consent page; its id is the interaction's only secret. */
+export function interactionUrl(urls: PublicUrls, id: string): string {
+  return `${urls.authServer}/interact/${id}`
+}

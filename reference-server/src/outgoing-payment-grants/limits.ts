@@ -1,5 +1,5 @@
 import type { components } from '@interledger/open-payments/dist/openapi/generated/auth-server-types.js'
-import type { AccessEntry } from '../access/access-context.ts'
+import type { AccessEntry } from '../authorization/access-context.ts'
 import { currentInterval, type TimeSpan } from '../grants/interval.ts'
 import { type Amount, sameAsset } from '../shared/amount.ts'
 import { parseUint64, UINT64_MAX } from '../shared/uint64.ts'

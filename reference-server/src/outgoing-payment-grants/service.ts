@@ -1,13 +1,8 @@
 import type { Database } from '../db/database.ts'
-import { type Amount, amountOf } from '../shared/amount.ts'
+import { amountOf } from '../shared/amount.ts'
 import { type GrantLimits, spendingWindow } from './limits.ts'
+import type { GrantSpentAmounts } from './model.ts'
 import { latestPaymentAssets, spentAmounts } from './repository.ts'
-
-/** Undefined when nothing was spent in the window. */
-export interface GrantSpentAmounts {
-  debit: Amount | undefined
-  receive: Amount | undefined
-}
 
 export interface OutgoingPaymentGrantService {
   /**

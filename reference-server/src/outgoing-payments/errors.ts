@@ -1,4 +1,10 @@
 import { HttpError } from '../http/errors.ts'
+import {
+  describeLimitViolation,
+  isLimitViolation,
+  LimitViolation,
+} from '../outgoing-payment-grants/limits.ts'
+import { describePricingError, isPricingError, PricingError } from '../quotes/pricing.ts'
 
 export enum OutgoingPaymentError {
   UnknownWalletAddress = 'UnknownWalletAddress',
@@ -17,7 +23,15 @@ export function isOutgoingPaymentError(value: unknown): value is OutgoingPayment
   return Object.values<unknown>(OutgoingPaymentError).includes(value)
 }
 
-export function toHttpError(error: OutgoingPaymentError): HttpError {
+/** Creating a payment prices it (as a quote does) and checks it against the grant's limits. */
+export type CreateOutgoingPaymentError = OutgoingPaymentError | PricingError | LimitViolation
+
+export function isCreateOutgoingPaymentError(value: unknown): value is CreateOutgoingPaymentError {
+  return isOutgoingPaymentError(value) || isPricingError(value) || isLimitViolation(value)
+}
+
+/** Every error of the outgoing-payments slice: a value missing here does not compile. */
+export function toHttpError(error: CreateOutgoingPaymentError): HttpError {
   const invalid = (description: string, field?: string) =>
     new HttpError(400, 'invalid_request', description, field === undefined ? undefined : { field })
   switch (error) {
@@ -41,5 +55,21 @@ export function toHttpError(error: OutgoingPaymentError): HttpError {
       return new HttpError(404, 'not_found', 'There is no outgoing payment with this id.')
     case OutgoingPaymentError.UnknownCursor:
       return invalid('The cursor is not an item of this list.', 'cursor')
+    case PricingError.NoAmount:
+    case PricingError.DebitAssetMismatch:
+    case PricingError.ReceiveAssetMismatch:
+    case PricingError.NoRate:
+    case PricingError.AmountTooSmall:
+    case PricingError.AmountTooLarge:
+    case PricingError.ExceedsRemaining:
+      return invalid(describePricingError(error))
+    case LimitViolation.Totals:
+    case LimitViolation.Receiver:
+    case LimitViolation.Interval:
+    case LimitViolation.DebitAsset:
+    case LimitViolation.DebitAmount:
+    case LimitViolation.ReceiveAsset:
+    case LimitViolation.ReceiveAmount:
+      return new HttpError(403, 'forbidden', describeLimitViolation(error))
   }
 }

@@ -16,7 +16,7 @@ import { type Amount, amountOf } from '../shared/amount.ts'
 import type { PageInfo, PageRequest } from '../shared/pagination.ts'
 import { isUuid, type JsonObject } from '../shared/request-input.ts'
 import type { WalletAddressIdentities, WalletAddressIdentity } from '../wallet-addresses/identity-cache.ts'
-import { isOutgoingPaymentError, OutgoingPaymentError } from './errors.ts'
+import { type CreateOutgoingPaymentError, isOutgoingPaymentError, OutgoingPaymentError } from './errors.ts'
 import type { OutgoingPayment } from './model.ts'
 import {
   findOutgoingPayment,
@@ -46,8 +46,6 @@ export interface CreatedOutgoingPayment {
   grantSpentDebitAmount: Amount
   grantSpentReceiveAmount: Amount
 }
-
-export type CreateOutgoingPaymentError = OutgoingPaymentError | PricingError | LimitViolation
 
 export interface ListOutgoingPaymentsInput {
   walletAddressName: string

@@ -1,4 +1,5 @@
 import { HttpError } from '../http/errors.ts'
+import { describePricingError, PricingError } from './pricing.ts'
 
 export enum QuoteError {
   UnknownWalletAddress = 'UnknownWalletAddress',
@@ -11,7 +12,8 @@ export function isQuoteError(value: unknown): value is QuoteError {
   return Object.values<unknown>(QuoteError).includes(value)
 }
 
-export function toHttpError(error: QuoteError): HttpError {
+/** Every error of the quotes slice, pricing's included: a value missing here does not compile. */
+export function toHttpError(error: QuoteError | PricingError): HttpError {
   switch (error) {
     case QuoteError.UnknownWalletAddress:
       return new HttpError(400, 'invalid_request', 'The wallet address is not hosted by this server.')
@@ -33,5 +35,13 @@ export function toHttpError(error: QuoteError): HttpError {
       )
     case QuoteError.UnknownQuote:
       return new HttpError(404, 'not_found', 'There is no quote with this id.')
+    case PricingError.NoAmount:
+    case PricingError.DebitAssetMismatch:
+    case PricingError.ReceiveAssetMismatch:
+    case PricingError.NoRate:
+    case PricingError.AmountTooSmall:
+    case PricingError.AmountTooLarge:
+    case PricingError.ExceedsRemaining:
+      return new HttpError(400, 'invalid_request', describePricingError(error))
   }
 }

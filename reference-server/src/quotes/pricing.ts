@@ -1,4 +1,3 @@
-import { HttpError } from '../http/errors.ts'
 import { type IncomingPayment, remainingAmount } from '../incoming-payments/model.ts'
 import { type Amount, type Asset, amountOf, fitsUint64, sameAsset } from '../shared/amount.ts'
 import { convert, type RateTable } from './rates.ts'
@@ -76,6 +75,6 @@ const DESCRIPTIONS: Readonly<Record<PricingError, string>> = {
     'The payment would exceed what the receiver still accepts (its incomingAmount minus receivedAmount).',
 }
 
-export function pricingHttpError(error: PricingError): HttpError {
-  return new HttpError(400, 'invalid_request', DESCRIPTIONS[error])
+export function describePricingError(error: PricingError): string {
+  return DESCRIPTIONS[error]
 }

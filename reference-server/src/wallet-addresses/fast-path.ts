@@ -3,8 +3,7 @@ import type { PublicUrls } from '../config.ts'
 import { requestId } from '../http/request-logger.ts'
 import type { Logger } from '../logger.ts'
 import { isWalletAddressError } from './errors.ts'
-import { toOpenPaymentsWalletAddress } from './model.ts'
-import { CACHE_CONTROL } from './routes.ts'
+import { CACHE_CONTROL, toOpenPaymentsWalletAddress } from './model.ts'
 import type { WalletAddressService } from './service.ts'
 
 interface FastPathDependencies {

@@ -1,6 +1,9 @@
 import type { WalletAddress as OpenPaymentsWalletAddress } from '@interledger/open-payments'
 import type { PublicUrls } from '../config.ts'
 
+// The OpenAPI asks for cache headers; a short lifetime still lets a restarted server's new seed show up.
+export const CACHE_CONTROL = 'public, max-age=60'
+
 export interface WalletAddress {
   id: string
   name: string

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { covers, rule } from '../../../conformance/rules/covers.ts'
-import { RESPONSES_ANNOTATION } from '../../../conformance/rules/findings.ts'
+import { covers, rule } from '../../../conformance/harness/rules/covers.ts'
+import { RESPONSES_ANNOTATION } from '../../../conformance/harness/rules/findings.ts'
 
 const responded = () => test.info().annotations.push({ type: RESPONSES_ANNOTATION, description: '1' })
 

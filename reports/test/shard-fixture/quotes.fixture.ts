@@ -1,6 +1,6 @@
 import { test } from '@playwright/test'
-import { covers, WARNING_ANNOTATION } from '../../../conformance/rules/covers.ts'
-import { RESPONSES_ANNOTATION } from '../../../conformance/rules/findings.ts'
+import { covers, WARNING_ANNOTATION } from '../../../conformance/harness/rules/covers.ts'
+import { RESPONSES_ANNOTATION } from '../../../conformance/harness/rules/findings.ts'
 
 test('quotes', covers('QT-CREATE'), () => {
   test.info().annotations.push({ type: RESPONSES_ANNOTATION, description: '2' })

@@ -1,0 +1,66 @@
+import type { AccessItem } from '@interledger/open-payments'
+import { expect } from '../harness/expect/conformance-expect.ts'
+import type { AccessRequest } from '../harness/gnap/grant-requests.ts'
+import type { IssuedToken } from '../harness/gnap/grant-types.ts'
+import { rule } from '../harness/rules/covers.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import { warn } from '../harness/rules/warn.ts'
+
+/**
+ * The issued token covers what was asked and never more: same type and wallet address, actions a non-empty
+ * subset of those requested (GNAP lets the server grant less, which is reported as a warning).
+ */
+export function expectAccessGranted(
+  ruleId: RuleId,
+  token: IssuedToken,
+  requested: AccessRequest,
+): AccessItem {
+  const granted = token.access.find(
+    (entry) =>
+      entry.type === requested.type &&
+      (!('identifier' in requested) ||
+        (entry as { identifier?: string }).identifier === requested.identifier),
+  )
+  expect(
+    granted,
+    rule(
+      ruleId,
+      `access_token.access has a ${requested.type} entry for ${identifierOf(requested)}: ${JSON.stringify(token.access)}`,
+    ),
+  ).toBeDefined()
+  const actions = granted!.actions as string[]
+  expect(actions.length, rule(ruleId, 'the entry grants at least one action')).toBeGreaterThan(0)
+  for (const action of actions) {
+    expect(
+      action,
+      rule(ruleId, `granted action "${action}" was requested (a server never grants more than asked)`),
+    ).toBeOneOf(requested.actions as string[])
+  }
+  const missing = (requested.actions as string[]).filter((action) => !actions.includes(action))
+  if (missing.length > 0)
+    warn(ruleId, `the server granted fewer actions than requested: no ${missing.join(', ')}`)
+  return granted!
+}
+
+/** `manage` is a URL that does not carry the token value; `expires_in`, when given, is a positive integer. */
+export function expectWellFormedToken(token: IssuedToken): void {
+  expect(() => new URL(token.manage), rule('TOKEN-MANAGE', `manage ${token.manage} is a URL`)).not.toThrow()
+  expect(
+    token.manage.includes(token.value),
+    rule('TOKEN-MANAGE', `manage ${token.manage} does not contain the token value`),
+  ).toBe(false)
+  expect(
+    decodeURIComponent(token.manage).includes(token.value),
+    rule('TOKEN-MANAGE', `manage ${token.manage} does not contain the token value, even percent-encoded`),
+  ).toBe(false)
+  if (token.expires_in !== undefined) {
+    expect(
+      Number.isInteger(token.expires_in) && token.expires_in > 0,
+      rule('TOKEN-EXPIRY', `expires_in ${token.expires_in} is a positive integer`),
+    ).toBe(true)
+  }
+}
+
+function identifierOf(requested: AccessRequest): string {
+  return 'identifier' in requested && requested.identifier ? requested.identifier : 'any wallet address'
+}

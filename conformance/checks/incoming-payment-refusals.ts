@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
+import type { Exchange } from '../../clients/src/index.ts'
+import { resourceUrl } from '../harness/discovery/discovery.ts'
+import { expect } from '../harness/expect/conformance-expect.ts'
+import { bodyOf } from '../harness/openapi/body-of.ts'
+import { rule } from '../harness/rules/covers.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import type { PaymentSteps } from '../steps/payment-steps.ts'
+import { hasMarker, resourceCalls } from '../steps/resource-calls.ts'
+import type { Resources } from '../steps/resources.ts'
+import { walkList } from '../steps/walk-list.ts'
+import { expectRefusal } from './refusals.ts'
+
+/** decisions.md: a quote or payment to a completed or expired incoming payment gets 400 (Rafiki) or 403. */
+export const REFUSED_RECEIVER = [400, 403]
+
+/**
+ * A payment to a receiver that takes no more is refused at creation, or, when the server only finds out
+ * while sending (a quote made earlier), accepted and then failed: one sent in full breaks `ruleId`, one that
+ * neither finishes nor is marked failed breaks OP-FAILED.
+ */
+export async function expectRefusedOrFailed(
+  ruleId: RuleId,
+  steps: PaymentSteps,
+  exchange: Exchange,
+  what: string,
+): Promise<void> {
+  if (exchange.response.status === 201) {
+    const id = bodyOf(exchange, 'outgoing-payment').id
+    const { state, detail } = await steps.outcome(id)
+    expect(
+      state,
+      rule(ruleId, `${what}: ${id} was accepted and sent in full (${detail}): the receiver took it`),
+    ).not.toBe('sent')
+    expect(
+      state,
+      rule('OP-FAILED', `${id}: accepted and unable to finish, so it must end with failed: true (${detail})`),
+    ).toBe('failed')
+    return
+  }
+  expectRefusal(exchange, {
+    rule: ruleId,
+    what: `${what} (or accepted, then failed)`,
+    statuses: REFUSED_RECEIVER,
+  })
+}
+
+/** A whole second, an hour ahead: no server needs to round it, and no expiry policy should refuse it. */
+export function anHourAhead(): string {
+  return new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString()
+}
+
+/** An incoming-payment URL on the wallet address's resource server that the server never issued. */
+export function unknownIncomingPayment(walletAddress: WalletAddress): string {
+  return `${resourceUrl(walletAddress, 'incoming-payments')}/${randomUUID()}`
+}
+
+/** No incoming payment on the wallet address carries the marker (the list is walked: its order is open). */
+export async function expectNothingCreated(
+  resources: Resources,
+  ruleId: RuleId,
+  walletAddress: WalletAddress,
+  token: string,
+  marker: string,
+  what: string,
+): Promise<void> {
+  const list = resourceCalls.listIncomingPayments(walletAddress, 100)
+  const listed = await walkList(resources, list, token, ruleId)
+  expect(
+    listed.some((item) => hasMarker(item, marker)),
+    rule(ruleId, `${what} created nothing`),
+  ).toBe(false)
+}
+
+/**
+ * Reads an expired incoming payment that received nothing, or undefined when the target has let it go. The spec
+ * only says such a payment takes no more payments; a server may delete it (Rafiki does), and then a read is
+ * refused as not found or as no longer the token's to read (401, 403 or 404).
+ */
+export async function readUnlessGone(
+  resources: Resources,
+  id: string,
+  token: string,
+  ruleId: RuleId,
+): Promise<IncomingPayment | undefined> {
+  const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
+  if (GONE.includes(exchange.response.status)) return undefined
+  expect(exchange).toAnswer(200, ruleId, `GET ${id} answers 200, or 401, 403 or 404 once it is gone`)
+  return exchange.response.json as IncomingPayment
+}
+
+const GONE = [401, 403, 404]
+
+export async function readIncomingPayment(
+  resources: Resources,
+  id: string,
+  token: string,
+  ruleId: RuleId,
+): Promise<Exchange> {
+  const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
+  expect(exchange).toAnswer(200, ruleId, `GET ${id}`)
+  return exchange
+}

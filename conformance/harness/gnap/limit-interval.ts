@@ -1,0 +1,122 @@
+import { test } from '@playwright/test'
+import type { Exchange } from '../../../clients/src/index.ts'
+import { declaresGrantInterval, grantIntervalSeconds, SETTINGS } from '../target/ase-settings.ts'
+import { sleep } from '../time/server-time.ts'
+
+/**
+ * Long enough for a few requests in one interval, short enough to wait for the next; no shorter than the
+ * target's declared minimum interval.
+ */
+export const INTERVAL_SECONDS = grantIntervalSeconds(5)
+/** The interval checks wait for two or three intervals to pass: longer ones are skipped, naming the setting. */
+const LONGEST_INTERVAL_SECONDS = 60
+
+// Rafiki reads R<n> as n + 1 intervals, ISO 8601 as n: with this many, both readings outlast any test.
+const REPETITIONS = 1000
+// The start lies this far back, so a target whose clock is behind ours still sees the intervals begun.
+const START_BEFORE_MS = 60_000
+// How far into an interval a timed step starts, and how far past its end the next one does, on the
+// target's clock as estimated: covers the estimate's error.
+const GUARD_MS = 400
+
+/** An `interval` limit of short, fixed-length intervals whose boundaries the suite knows. */
+export interface LimitInterval {
+  /** `R<n>/<start>/PT<d>S`, as the grant request carries it. */
+  value: string
+  startMs: number
+  durationMs: number
+}
+
+export function limitInterval(now = Date.now()): LimitInterval {
+  test.skip(
+    INTERVAL_SECONDS > LONGEST_INTERVAL_SECONDS,
+    `the target's minimum interval (${SETTINGS.grantInterval}) is ${INTERVAL_SECONDS} s; the interval checks ` +
+      `wait for intervals of at most ${LONGEST_INTERVAL_SECONDS} s to pass`,
+  )
+  // Whole seconds, the plainest ISO 8601 date-time every parser reads.
+  const startMs = Math.floor((now - START_BEFORE_MS) / 1000) * 1000
+  const start = new Date(startMs).toISOString().replace('.000Z', 'Z')
+  return {
+    value: `R${REPETITIONS}/${start}/PT${INTERVAL_SECONDS}S`,
+    startMs,
+    durationMs: INTERVAL_SECONDS * 1000,
+  }
+}
+
+/**
+ * A minimum interval is the ASE's business: a 400 to a grant with a short interval, from a target whose file
+ * declares no minimum, skips the check that needed it, naming the setting that lets it run.
+ */
+export function skipIfIntervalRefused(exchange: Exchange, interval: string): void {
+  test.skip(
+    exchange.response.status === 400 && !declaresGrantInterval(),
+    `the target refused a grant whose limits have the interval ${interval} (400), which a minimum interval ` +
+      `allows; set ${SETTINGS.grantInterval} in the target file for the suite to ask for that much`,
+  )
+}
+
+/** Reads the target's clock: the createdAt (epoch ms) of something it creates now. */
+export type ServerStamp = () => Promise<number>
+
+/**
+ * Which interval the target is in. The target puts a payment in the interval of its own clock, which may be
+ * off ours, so the clock is estimated from createdAt stamps, and every timed step is checked afterwards with
+ * another stamp (`currentIndex`).
+ */
+export class IntervalClock {
+  #offsetMs = 0
+
+  private constructor(
+    readonly interval: LimitInterval,
+    private readonly stamp: ServerStamp,
+  ) {}
+
+  static async start(interval: LimitInterval, stamp: ServerStamp): Promise<IntervalClock> {
+    const clock = new IntervalClock(interval, stamp)
+    await clock.#read()
+    return clock
+  }
+
+  indexAt(serverMs: number): number {
+    return Math.floor((serverMs - this.interval.startMs) / this.interval.durationMs)
+  }
+
+  /** The interval the target is in now, read from a fresh stamp. */
+  async currentIndex(): Promise<number> {
+    return this.indexAt(await this.#read())
+  }
+
+  /**
+   * Waits until the target has just entered an interval after `after` (any, when undefined) with at least
+   * `roomMs` of it left, and returns its index.
+   */
+  async freshInterval(roomMs: number, after?: number): Promise<number> {
+    for (;;) {
+      const now = Date.now() + this.#offsetMs
+      const index = this.indexAt(now)
+      const start = this.interval.startMs + index * this.interval.durationMs
+      const end = start + this.interval.durationMs
+      const isLater = after === undefined || index > after
+      const early = now - start < GUARD_MS
+      if (isLater && !early && end - now >= roomMs) return index
+      await sleep((isLater && early ? start : end) + GUARD_MS - now)
+    }
+  }
+
+  /** Waits until the target's clock has left interval `index`; returns the index it is in by then. */
+  async after(index: number): Promise<number> {
+    for (;;) {
+      await this.freshInterval(0, index)
+      const reached = await this.currentIndex()
+      if (reached > index) return reached
+    }
+  }
+
+  /** A stamp, which also corrects the estimate of the target's clock. */
+  async #read(): Promise<number> {
+    const sentAt = Date.now()
+    const stampedAt = await this.stamp()
+    this.#offsetMs = stampedAt - (sentAt + Date.now()) / 2
+    return stampedAt
+  }
+}

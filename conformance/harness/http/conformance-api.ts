@@ -1,0 +1,76 @@
+import type { Exchange, OpenPaymentsClient, RequestOptions } from '../../../clients/src/index.ts'
+import type { OperationRef } from '../openapi/operations.ts'
+import type { ResponseValidator } from '../openapi/response-validator.ts'
+import { rule } from '../rules/covers.ts'
+import { recordFinding } from '../rules/findings.ts'
+import { findRule } from '../rules/registry.ts'
+import { tierOf } from '../rules/rule.ts'
+import { rulesNamedIn } from '../rules/rules-named-in.ts'
+import { rememberExchangeTokens } from './format-exchange.ts'
+import { redactTokens } from './redact-tokens.ts'
+import { checkResponse, type RequestInput, ResponseCheckError } from './response-checks.ts'
+
+export interface SendOptions extends RequestOptions {
+  /** The OpenAPI operation this request exercises: its response is checked against that operation. */
+  operation: OperationRef
+  /**
+   * 'invalid' for a request that deliberately carries bad input (amounts, bodies, query strings, signatures,
+   * headers): a server error, a body that is not JSON or no answer to it is a robustness finding.
+   */
+  input?: RequestInput
+}
+
+/** The suite's only way to talk to a target: every exchange is recorded and passes the automatic checks. */
+export class ConformanceApi {
+  readonly exchanges: Exchange[] = []
+  /** How many of the exchanges answered deliberately invalid input. */
+  invalidInputResponses = 0
+  /** How long the target took to answer, per OpenAPI operation: the verdict page's latency table. */
+  readonly timings: { operationId: string; ms: number }[] = []
+  /** The beyond-spec and robustness findings among them (also recorded on the running test, if any). */
+  readonly findings: string[] = []
+
+  constructor(
+    readonly client: OpenPaymentsClient,
+    private readonly validator: ResponseValidator,
+  ) {}
+
+  async send({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
+    // Wallet address documents are public (OpenAPI `security: []`): a real client does not sign those GETs.
+    const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
+    const started = performance.now()
+    const exchange = await this.#exchange({ ...request, sign }, operation, input)
+    this.timings.push({ operationId: operation.operationId, ms: performance.now() - started })
+    this.exchanges.push(exchange)
+    rememberExchangeTokens(exchange)
+    if (input === 'invalid') this.invalidInputResponses++
+    const found = checkResponse(this.validator, operation, exchange, input)
+    if (!found) return exchange
+    const problem = redactTokens(found)
+    // Only spec rules fail the test; a beyond-spec or robustness finding is reported and the test goes on.
+    if (rulesNamedIn(problem).some((id) => tierOf(findRule(id)!) === 'spec')) {
+      // A server error to a valid request is also a finding, so the rule fails even where the error is caught
+      // (a property's shrinking, a shared grant retried): it never passes a spec rule.
+      if (input === 'valid' && exchange.response.status >= 500) recordFinding(problem)
+      throw new ResponseCheckError(problem)
+    }
+    this.findings.push(problem)
+    recordFinding(problem)
+    return exchange
+  }
+
+  async #exchange(request: RequestOptions, operation: OperationRef, input: RequestInput): Promise<Exchange> {
+    try {
+      return await this.client.send(request)
+    } catch (error) {
+      if (input === 'valid') throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new ResponseCheckError(
+        rule(
+          'ROB-INVALID-INPUT',
+          `${operation.operationId}: the server gave no answer to invalid input (${reason}); a client error is required`,
+        ),
+      )
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { rmSync } from 'node:fs'
+import type { Transport } from '../../../clients/src/index.ts'
+import { REPORT_PATHS } from '../../../settings/run-settings.ts'
+import {
+  type ResolvedClientIdentity,
+  resolveClientIdentity,
+  resolveSecondClientIdentity,
+} from '../client-identity/resolve-client-identity.ts'
+import { routingOf } from '../http/routing.ts'
+import { targetUndiciTransport } from '../http/target-transport.ts'
+import { resolveTarget } from '../target/resolve-target.ts'
+import type { TargetFile } from '../target/target-file.ts'
+import { clientIdentityProblem, type IdentityField } from './check-client-identity.ts'
+import { walletAddressProblem } from './check-wallet-address.ts'
+
+/** Exit status of a run that could not start: the target file or the target itself is not usable. */
+export const UNUSABLE_TARGET_EXIT = 2
+
+/** Every wallet address the suite will need, named by where the target file gives it. */
+export function walletAddressesOf(target: TargetFile): [field: string, url: string][] {
+  const fields: [string, string][] = Object.entries(target.walletAddresses)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([role, url]) => [`walletAddresses.${role}`, url])
+  if ('walletAddress' in target.client) fields.push(['client.walletAddress', target.client.walletAddress])
+  if (target.secondClient) fields.push(['secondClient.walletAddress', target.secondClient.walletAddress])
+  return fields
+}
+
+/**
+ * Pre-flight, run by Playwright after its webServer is up and before any test: a target whose wallet addresses
+ * cannot be fetched, or whose client identity it does not accept, would only make every test fail slowly, and its
+ * verdict would blame the rules. Stops the run with one message naming the target-file field and exit status 2,
+ * and leaves no verdict behind (not even an earlier run's).
+ */
+export default async function preflight(): Promise<void> {
+  const target = resolveTarget()
+  // Where the tests will reach them: through the target's routes, trusting its tls.caFile.
+  const transport = targetUndiciTransport(target)
+  const problems = await Promise.all(
+    walletAddressesOf(target).map(async ([field, url]) => {
+      const problem = await walletAddressProblem(url, transport)
+      return problem && `${field} ${url}: ${problem}`
+    }),
+  )
+  const first = problems.find(Boolean) ?? (await identitiesProblem(target, transport))
+  if (!first) return
+  rmSync(REPORT_PATHS.verdict, { recursive: true, force: true })
+  console.error(`\nPre-flight: the target "${target.name}" is not usable, no test ran: ${first}\n`)
+  process.exit(UNUSABLE_TARGET_EXIT)
+}
+
+/** The first problem of the client identities (client, then secondClient): the key, its JWKS entry, the target's word. */
+async function identitiesProblem(target: TargetFile, transport: Transport): Promise<string | undefined> {
+  const routing = routingOf(target)
+  const identities: [IdentityField, () => Promise<ResolvedClientIdentity | undefined>][] = [
+    ['client', () => resolveClientIdentity(target.client)],
+    ['secondClient', () => resolveSecondClientIdentity(target)],
+  ]
+  for (const [field, resolve] of identities) {
+    let resolved: ResolvedClientIdentity | undefined
+    try {
+      resolved = await resolve()
+    } catch (error) {
+      const keyField = target[field] && 'privateKeyFile' in target[field] ? 'privateKeyFile' : 'privateKey'
+      return `${field}.${keyField}: ${(error as Error).message}`
+    }
+    if (!resolved) continue
+    try {
+      const problem = await clientIdentityProblem({
+        field,
+        identity: resolved.identity,
+        receiver: target.walletAddresses.receiver,
+        transport,
+        signedTargetUri: (url) => routing.signedTargetUri(url),
+      })
+      if (problem) return problem
+    } catch (error) {
+      return `${field}.walletAddress: the client identity could not be checked: ${(error as Error).message}`
+    } finally {
+      await resolved.close()
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,280 @@
+import type {
+  IncomingPayment,
+  IncomingPaymentWithPaymentMethods,
+  OutgoingPayment,
+  OutgoingPaymentWithSpentAmounts,
+  Quote,
+  WalletAddress,
+} from '@interledger/open-payments'
+import { test } from '@playwright/test'
+import type { Exchange } from '../../clients/src/index.ts'
+import type { Discovery } from '../harness/discovery/discovery.ts'
+import { expect } from '../harness/expect/conformance-expect.ts'
+import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
+import type { RequestInput } from '../harness/http/response-checks.ts'
+import { bodyOf } from '../harness/openapi/body-of.ts'
+import { rule } from '../harness/rules/covers.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import { warn } from '../harness/rules/warn.ts'
+import { SETTINGS, settlementTimeoutMs } from '../harness/target/ase-settings.ts'
+import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from '../harness/time/progress.ts'
+import { sleep } from '../harness/time/server-time.ts'
+import { describeAmount, isFullySent, sentWithinDebit } from './amounts.ts'
+import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
+import { resourceCalls } from './resource-calls.ts'
+import { newMarker, type Resources } from './resources.ts'
+import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
+import { walkListUntil } from './walk-list.ts'
+
+/** How long a payment may take to settle: the target's `waits.settlementSeconds`, else 30 s. */
+export const SETTLEMENT_TIMEOUT_MS = settlementTimeoutMs()
+/** Settling slower than this is reported (OP-PROCESS, a SHOULD), with the time measured. */
+const PROMPT_SETTLEMENT_MS = 5_000
+const POLL_INTERVALS = [100, 250, 500, 1000]
+
+export interface PaymentOutcome {
+  state: 'sent' | 'failed' | 'pending'
+  /** The amounts as last read, for a failure message. */
+  detail: string
+  payment: OutgoingPayment
+  /** How long the polling took, from the first read to the last. */
+  elapsedMs: number
+}
+
+export interface CreatedReceiver {
+  payment: IncomingPaymentWithPaymentMethods
+  /** When the answer arrived, on our clock (see server-time.ts). */
+  receivedAt: number
+}
+
+/**
+ * The steps of paying someone: a receiver, a quote, an outgoing payment, waiting for it to settle. Each step
+ * that must succeed fails naming the rule of its operation, not the rule of the test that needed it.
+ */
+export class PaymentSteps {
+  constructor(
+    private readonly resources: Resources,
+    private readonly discovery: Discovery,
+    private readonly sharedGrants: SharedGrants,
+  ) {}
+
+  /** An incoming payment on `walletAddress` (default: the receiver), with the token that may read it. */
+  async receiver(
+    options: ReceiverOptions = {},
+    walletAddress: WalletAddress = this.discovery.receiver,
+    token?: string,
+  ): Promise<CreatedReceiver> {
+    const exchange = await this.resources.send(
+      paymentCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options }),
+      token ?? (await this.sharedGrants.token('incoming-payment')),
+    )
+    if (options.expiresAt !== undefined) {
+      skipIfShortLifetimeRefused(exchange, options.expiresAt.getTime() - Date.now())
+    }
+    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating the incoming payment to pay')
+    return { payment: bodyOf(exchange, 'incoming-payment-with-methods'), receivedAt: Date.now() }
+  }
+
+  /** `input: 'invalid'` for amounts the spec forbids (both, or in the wrong asset). */
+  sendQuote(receiver: string, amounts: QuoteAmounts, input: RequestInput = 'valid'): Promise<Exchange> {
+    const call = paymentCalls.createQuote(this.discovery.sender, receiver, amounts)
+    return this.#sendWithToken('quote', { ...call, input })
+  }
+
+  async quote(receiver: string, amounts: QuoteAmounts, ruleId: RuleId = 'QT-CREATE'): Promise<Quote> {
+    const exchange = await this.sendQuote(receiver, amounts)
+    expect(exchange).toAnswer(201, ruleId, 'creating a quote')
+    return bodyOf(exchange, 'quote')
+  }
+
+  /** Form 1. */
+  sendPayment(quoteId: string, marker = newMarker(), token?: string): Promise<Exchange> {
+    const call = resourceCalls.createOutgoingPayment(this.discovery.sender, quoteId, marker)
+    return this.#sendWithToken('outgoing-payment', call, token)
+  }
+
+  async pay(quote: Quote, ruleId: RuleId = 'OP-CREATE-QUOTE'): Promise<OutgoingPaymentWithSpentAmounts> {
+    const exchange = await this.sendPayment(quote.id)
+    expect(exchange).toAnswer(201, ruleId, 'creating an outgoing payment from a quote')
+    return bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
+  }
+
+  /** Form 2: no quote, a fixed debitAmount in the sender's asset. */
+  sendDirectPayment(
+    incomingPayment: string,
+    debitValue: bigint,
+    marker = newMarker(),
+    token?: string,
+  ): Promise<Exchange> {
+    const { sender } = this.discovery
+    const debitAmount = {
+      value: String(debitValue),
+      assetCode: sender.assetCode,
+      assetScale: sender.assetScale,
+    }
+    return this.#sendWithToken(
+      'outgoing-payment',
+      paymentCalls.payIncomingPayment(sender, incomingPayment, debitAmount, marker),
+      token,
+    )
+  }
+
+  /**
+   * Whether the sender's outgoing-payment list shows `id`, walking forward with endCursor: the order of a list
+   * is not specified, so the newest payment may be on any page. `complete` false: the walk stopped at its
+   * bound first, so a missing payment proves nothing.
+   */
+  async listsOutgoing(id: string): Promise<{ found: boolean; complete: boolean }> {
+    const isIt = (item: unknown) => (item as { id?: unknown }).id === id
+    const { items, complete } = await walkListUntil(
+      this.resources,
+      resourceCalls.listOutgoingPayments(this.discovery.sender, 100),
+      await this.sharedGrants.token('outgoing-payment'),
+      'OP-GET',
+      isIt,
+    )
+    return { found: items.some(isIt), complete }
+  }
+
+  async readIncoming(id: string, token?: string): Promise<IncomingPayment> {
+    const exchange = await this.resources.send(
+      resourceCalls.getIncomingPayment(id),
+      token ?? (await this.sharedGrants.token('incoming-payment')),
+    )
+    expect(exchange).toAnswer(200, 'IP-GET', 'reading the incoming payment')
+    return exchange.response.json as IncomingPayment
+  }
+
+  /**
+   * Waits until the outgoing payment shows it all sent; one that fails fails as `ruleId`, the rule that counts
+   * on it settling. One still unsent after SETTLEMENT_TIMEOUT_MS is slow, not wrong: the spec only says payments
+   * SHOULD be processed immediately, so that is an OP-PROCESS warning and the test stops (skipped) unless
+   * `strict`, for callers that already saw the payment processed. Sending beyond debitAmount is always
+   * OP-SETTLE's failure, whoever waits.
+   */
+  async untilSent(
+    id: string,
+    ruleId: RuleId = 'OP-SETTLE',
+    token?: string,
+    strict = false,
+  ): Promise<OutgoingPayment> {
+    const { state, detail, payment } = await this.outcome(id, token)
+    expect(state, rule(ruleId, `${id}: the payment the check counts on did not fail: ${detail}`)).not.toBe(
+      'failed',
+    )
+    if (state === 'pending' && !strict) skipAsSlow(id, detail, ruleId)
+    // A payment past its debitAmount counts as sent, so `outcome` has stopped on it: checked here, not per poll.
+    expect(
+      sentWithinDebit(payment),
+      rule('OP-SETTLE', `${id}: sentAmount never exceeds debitAmount: ${detail}`),
+    ).toBe(true)
+    expect(
+      state,
+      rule(
+        ruleId,
+        `${id}: sentAmount reaches debitAmount (sender's asset) or receiveAmount (receiver's) ` +
+          `within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`,
+      ),
+    ).toBe('sent')
+    return payment
+  }
+
+  /** Polls the incoming payment until receivedAmount is `value`; fails naming `ruleId` otherwise. */
+  async untilReceived(id: string, value: bigint, ruleId: RuleId, token?: string): Promise<IncomingPayment> {
+    let latest: IncomingPayment | undefined
+    await expect
+      .poll(
+        async () => {
+          latest = await this.readIncoming(id, token)
+          return BigInt(latest.receivedAmount.value)
+        },
+        {
+          message: rule(ruleId, `${id}: receivedAmount reaches ${value} once the payments to it settle`),
+          timeout: SETTLEMENT_TIMEOUT_MS,
+          intervals: POLL_INTERVALS,
+        },
+      )
+      .toBe(value)
+    return latest!
+  }
+
+  /** Polls until the incoming payment shows completed: true; fails naming `ruleId` otherwise. */
+  async untilCompleted(id: string, ruleId: RuleId): Promise<void> {
+    await expect
+      .poll(async () => (await this.readIncoming(id)).completed, {
+        message: rule(ruleId, `${id}: completed becomes true`),
+        timeout: SETTLEMENT_TIMEOUT_MS,
+        intervals: POLL_INTERVALS,
+      })
+      .toBe(true)
+  }
+
+  /**
+   * Where the outgoing payment stands once it has failed, sent it all, or SETTLEMENT_TIMEOUT_MS has passed. A
+   * GET that does not answer 200 fails OP-GET at once: the payment exists, so there is nothing to wait for.
+   * Sent it all, but slowly: an OP-PROCESS warning with the time it took.
+   */
+  async outcome(id: string, token?: string): Promise<PaymentOutcome> {
+    const started = Date.now()
+    const deadline = started + SETTLEMENT_TIMEOUT_MS
+    let announced = false
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.#getOutgoing(id, token)
+      expect(exchange).toAnswer(200, 'OP-GET', `reading ${id}`)
+      const payment = bodyOf(exchange, 'outgoing-payment')
+      const detail = describeProgress(payment)
+      const elapsedMs = Date.now() - started
+      if (payment.failed) return { state: 'failed', detail, payment, elapsedMs }
+      if (isFullySent(payment)) {
+        reportSlowSettlement(id, elapsedMs)
+        return { state: 'sent', detail, payment, elapsedMs }
+      }
+      if (Date.now() > deadline) return { state: 'pending', detail, payment, elapsedMs }
+      if (!announced && elapsedMs >= ANNOUNCED_WAIT_MS) {
+        announced = true
+        announceWait(
+          deadline - Date.now(),
+          `${id} to settle (at most; ${formatSeconds(elapsedMs)} so far: ${detail})`,
+        )
+      }
+      await sleep(POLL_INTERVALS[Math.min(attempt, POLL_INTERVALS.length - 1)]!)
+    }
+  }
+
+  #getOutgoing(id: string, token?: string): Promise<Exchange> {
+    return this.#sendWithToken('outgoing-payment', resourceCalls.getOutgoingPayment(id), token)
+  }
+
+  /** With `token` (a grant of the test's own), else the worker's shared grant of that kind. */
+  async #sendWithToken(
+    kind: 'quote' | 'outgoing-payment',
+    call: Parameters<Resources['send']>[0],
+    token?: string,
+  ): Promise<Exchange> {
+    return this.resources.send(call, token ?? (await this.sharedGrants.token(kind)))
+  }
+}
+
+function reportSlowSettlement(id: string, elapsedMs: number): void {
+  if (elapsedMs <= PROMPT_SETTLEMENT_MS) return
+  warn(
+    'OP-PROCESS',
+    `${id} took ${(elapsedMs / 1000).toFixed(1)} s to settle (the suite reports over ${PROMPT_SETTLEMENT_MS / 1000} s)`,
+  )
+}
+
+function skipAsSlow(id: string, detail: string, ruleId: RuleId): void {
+  warn('OP-PROCESS', `${id} was not processed within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`)
+  test.skip(
+    true,
+    `${id} did not settle within ${SETTLEMENT_TIMEOUT_MS / 1000} s (an OP-PROCESS warning), so ${ruleId} could not be checked: ${detail}; ` +
+      `set ${SETTINGS.settlement} to how long the target takes`,
+  )
+}
+
+function describeProgress(payment: OutgoingPayment): string {
+  return (
+    `sentAmount ${describeAmount(payment.sentAmount)} of debitAmount ${describeAmount(payment.debitAmount)} / ` +
+    `receiveAmount ${describeAmount(payment.receiveAmount)}${payment.failed ? ', failed: true' : ''}`
+  )
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  IncomingPaymentWithPaymentMethods,
+  OutgoingPayment,
+  Quote,
+  WalletAddress,
+} from '@interledger/open-payments'
+import type { Exchange } from '../../clients/src/index.ts'
+import { expect } from '../harness/expect/conformance-expect.ts'
+import type { ConformanceApi } from '../harness/http/conformance-api.ts'
+import { bodyOf } from '../harness/openapi/body-of.ts'
+import { OPERATIONS } from '../harness/openapi/operations.ts'
+import { hasMarker, type ResourceCall, resourceCalls } from './resource-calls.ts'
+import { walkList } from './walk-list.ts'
+
+export function newMarker(): string {
+  return `conformance-${randomUUID()}`
+}
+
+/**
+ * Creates and finds the resources other checks need (an incoming payment to quote against, a payment to
+ * read). Failures name the rule of the operation that failed, not the rule of the test that needed it.
+ */
+export class Resources {
+  constructor(private readonly api: ConformanceApi) {}
+
+  send(call: ResourceCall, token: string | undefined): Promise<Exchange> {
+    return this.api.send({ ...call, token })
+  }
+
+  async createIncomingPayment(
+    token: string,
+    walletAddress: WalletAddress,
+    marker = newMarker(),
+    value?: bigint,
+  ): Promise<IncomingPaymentWithPaymentMethods> {
+    const exchange = await this.send(resourceCalls.createIncomingPayment(walletAddress, marker, value), token)
+    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating an incoming payment')
+    return bodyOf(exchange, 'incoming-payment-with-methods')
+  }
+
+  async createQuote(
+    token: string,
+    sender: WalletAddress,
+    receiver: string,
+    debitValue: bigint,
+  ): Promise<Quote> {
+    const exchange = await this.send(resourceCalls.createQuote(sender, receiver, debitValue), token)
+    expect(exchange).toAnswer(201, 'QT-CREATE', 'creating a quote')
+    return bodyOf(exchange, 'quote')
+  }
+
+  async createOutgoingPayment(
+    token: string,
+    sender: WalletAddress,
+    quoteId: string,
+    marker = newMarker(),
+  ): Promise<OutgoingPayment> {
+    const exchange = await this.send(resourceCalls.createOutgoingPayment(sender, quoteId, marker), token)
+    expect(exchange).toAnswer(201, 'OP-CREATE-QUOTE', 'creating an outgoing payment from a quote')
+    return bodyOf(exchange, 'outgoing-payment')
+  }
+
+  /**
+   * Whether a list shows a resource carrying the marker, on any page (the order of a list is not specified):
+   * how the suite proves a refused request created nothing. A marker is unique to one check.
+   */
+  async listed(list: ResourceCall, token: string, marker: string): Promise<boolean> {
+    const listRule = list.operation === OPERATIONS.listOutgoingPayments ? 'OP-GET' : 'IP-LIST'
+    const items = await walkList(this, list, token, listRule)
+    return items.some((item) => hasMarker(item, marker))
+  }
+}

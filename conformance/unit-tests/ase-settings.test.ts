@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import {
+  grantIntervalSeconds,
+  incomingLifetimeMs,
+  settlementTimeoutMs,
+} from '../harness/target/ase-settings.ts'
+import type { TargetFile } from '../harness/target/target-file.ts'
+
+const target: TargetFile = {
+  name: 't',
+  walletAddresses: { sender: 'http://x/a', receiver: 'http://x/b' },
+  client: { serveLocally: true },
+}
+
+describe("the ASE's settings in the target file", () => {
+  test('absent: the suite asks for what it wants and waits 30 s for settlement', () => {
+    assert.equal(incomingLifetimeMs(3_000, target), 3_000)
+    assert.equal(grantIntervalSeconds(5, target), 5)
+    assert.equal(settlementTimeoutMs(target), 30_000)
+  })
+
+  test('present: at least the minimum (a lifetime with room for transit), and the settlement wait given', () => {
+    const ase: TargetFile = {
+      ...target,
+      incomingPayments: { minimumLifetimeSeconds: 60 },
+      grants: { minimumIntervalSeconds: 3600 },
+      waits: { settlementSeconds: 90 },
+    }
+    assert.equal(incomingLifetimeMs(3_000, ase), 65_000)
+    assert.equal(incomingLifetimeMs(120_000, ase), 120_000)
+    assert.equal(grantIntervalSeconds(5, ase), 3600)
+    assert.equal(settlementTimeoutMs(ase), 90_000)
+  })
+})

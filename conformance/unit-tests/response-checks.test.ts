@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict'
+import { before, describe, test } from 'node:test'
+import type { Exchange } from '../../clients/src/index.ts'
+import { checkResponse } from '../harness/http/response-checks.ts'
+import { OPERATIONS } from '../harness/openapi/operations.ts'
+import { ResponseValidator } from '../harness/openapi/response-validator.ts'
+
+let validator: ResponseValidator
+before(async () => {
+  validator = await ResponseValidator.create()
+})
+
+function exchange(status: number, body: unknown, contentType = 'application/json'): Exchange {
+  const text = typeof body === 'string' ? body : JSON.stringify(body)
+  return {
+    request: { method: 'GET', url: 'http://127.0.0.1/alice', headers: {} },
+    response: {
+      status,
+      headers: { 'content-type': contentType },
+      body: new TextEncoder().encode(text),
+      text,
+      json: typeof body === 'string' ? undefined : body,
+    },
+  }
+}
+
+const walletAddress = {
+  id: 'http://127.0.0.1/alice',
+  assetCode: 'USD',
+  assetScale: 2,
+  authServer: 'http://127.0.0.1:1/',
+  resourceServer: 'http://127.0.0.1/',
+}
+
+describe('automatic response checks', () => {
+  test('a valid wallet address document passes', () => {
+    assert.equal(
+      checkResponse(validator, OPERATIONS.getWalletAddress, exchange(200, walletAddress)),
+      undefined,
+    )
+  })
+
+  const failing: [string, Exchange, string][] = [
+    [
+      'a server error to a valid request fails the operation rule',
+      exchange(500, { error: 'boom' }),
+      '[WA-DOC]',
+    ],
+    ['a text/html body', exchange(200, walletAddress, 'text/html'), '[GEN-JSON]'],
+    ['a body that is not JSON', exchange(200, '{"id":', 'application/json'), '[GEN-JSON]'],
+    ['a missing required field', exchange(200, { ...walletAddress, assetScale: undefined }), '[GEN-SCHEMA]'],
+    ['an assetScale of 256', exchange(200, { ...walletAddress, assetScale: 256 }), '[GEN-SCHEMA]'],
+  ]
+  for (const [name, sample, prefix] of failing) {
+    test(`${name} fails with ${prefix}`, () => {
+      const problem = checkResponse(validator, OPERATIONS.getWalletAddress, sample)
+      assert.ok(problem?.startsWith(prefix), `expected ${prefix}, got ${problem}`)
+    })
+  }
+
+  test('a member the schema does not list is beyond the spec: [OAS-STRICT]', () => {
+    const amount = { value: '100', assetCode: 'USD', assetScale: 2 }
+    const quote = {
+      id: 'http://127.0.0.1/quotes/1',
+      walletAddress: 'http://127.0.0.1/alice',
+      receiver: 'http://127.0.0.1/incoming-payments/1',
+      receiveAmount: amount,
+      debitAmount: amount,
+      method: 'ilp',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }
+    assert.equal(checkResponse(validator, OPERATIONS.getQuote, exchange(200, quote)), undefined)
+    const problem = checkResponse(validator, OPERATIONS.getQuote, exchange(200, { ...quote, extra: 1 }))
+    assert.ok(problem?.startsWith('[OAS-STRICT]'), problem)
+    const missing = checkResponse(
+      validator,
+      OPERATIONS.getQuote,
+      exchange(200, { ...quote, method: undefined, extra: 1 }),
+    )
+    assert.ok(missing?.startsWith('[GEN-SCHEMA]'), missing)
+  })
+
+  test('a 500 to a valid create fails IP-CREATE; to invalid input, robustness', () => {
+    const boom = exchange(500, { error: 'boom' })
+    assert.ok(checkResponse(validator, OPERATIONS.createIncomingPayment, boom)?.startsWith('[IP-CREATE]'))
+    const robust = checkResponse(validator, OPERATIONS.createIncomingPayment, boom, 'invalid')
+    assert.ok(robust?.startsWith('[ROB-INVALID-INPUT]'), robust)
+  })
+
+  test('a body that is not JSON to invalid input is robustness, to a valid request GEN-JSON', () => {
+    const html = exchange(400, '<html>bad</html>', 'text/html')
+    assert.ok(
+      checkResponse(validator, OPERATIONS.createQuote, html, 'invalid')?.startsWith('[ROB-INVALID-INPUT]'),
+    )
+    assert.ok(checkResponse(validator, OPERATIONS.createQuote, html)?.startsWith('[GEN-JSON]'))
+  })
+
+  test("the grant request endpoint's error body without code is beyond the spec: [OAS-GRANT-ERROR]", () => {
+    const problem = checkResponse(
+      validator,
+      OPERATIONS.postGrant,
+      exchange(400, { error: { description: 'x' } }),
+    )
+    assert.ok(problem?.startsWith('[OAS-GRANT-ERROR]'), problem)
+  })
+
+  test('the continuation endpoint error body without code stays a spec failure', () => {
+    const problem = checkResponse(
+      validator,
+      OPERATIONS.postContinue,
+      exchange(401, { error: { description: 'x' } }),
+    )
+    assert.ok(problem?.startsWith('[GEN-SCHEMA]'), problem)
+  })
+
+  test('a schema failure names the JSON pointer', () => {
+    const problem = checkResponse(
+      validator,
+      OPERATIONS.getWalletAddress,
+      exchange(200, { ...walletAddress, assetScale: 'two' }),
+    )
+    assert.match(problem ?? '', /\/assetScale: must be integer/)
+  })
+
+  test('a resource-server error without the envelope fails with [ERR-ENVELOPE]', () => {
+    const problem = checkResponse(validator, OPERATIONS.createQuote, exchange(409, { message: 'conflict' }))
+    assert.ok(problem?.startsWith('[ERR-ENVELOPE]'), problem)
+  })
+
+  test('a resource-server error with the envelope passes', () => {
+    const body = { error: { code: 'invalid_request', description: 'bad' } }
+    assert.equal(checkResponse(validator, OPERATIONS.createQuote, exchange(409, body)), undefined)
+  })
+
+  test('a 204 without a body passes', () => {
+    assert.equal(checkResponse(validator, OPERATIONS.revokeToken, exchange(204, '', '')), undefined)
+  })
+})
+
+describe('operations', () => {
+  for (const [name, operation] of Object.entries(OPERATIONS)) {
+    test(`${name} exists in the official ${operation.api} document`, () => {
+      assert.ok(validator.hasOperation(operation.api, operation.operationId))
+    })
+  }
+})

@@ -9,18 +9,21 @@ import { NAMED_ONLY_RULES } from '../client-conformance/grade-scenario.ts'
 import { runClientSuite } from '../client-conformance/run-client-suite.ts'
 import { SCENARIOS } from '../client-conformance/scenarios.ts'
 import { startSimulatedAse } from '../client-conformance/simulated-ase.ts'
+import { loadClientTarget } from '../client-conformance/target/load-client-target.ts'
 import { tierOf } from '../conformance/harness/rules/rule.ts'
+import { loadBaseline } from '../reports/src/baseline.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
+import { packEvidence } from './evidence-archive.ts'
 import { CONFIGURATION_EXIT, SUITE_ROOT } from './run-command.ts'
 import { takeFlag, takeOption, UsageError } from './run-options.ts'
 
 const DEFAULT_TIMEOUT_SECONDS = 60
 
 /**
- * `op-conformance client --adapter CMD`: starts the reference server as the simulated ASE behind recording
- * proxies, runs the adapter once per scenario, grades the client rule by rule and writes the reports.
- * Exits 0 conformant, 1 not, 2 when the run could not start.
+ * `op-conformance client --adapter CMD | --target FILE`: starts the reference server as the simulated ASE behind
+ * recording proxies, runs the adapter once per scenario, grades the client rule by rule, writes the reports and
+ * the evidence archive. Exits as the server mode does: 0 conformant, 1 not, 2 when the run could not start.
  */
 export async function clientCommand(argv: readonly string[]): Promise<number> {
   const args = [...argv]
@@ -29,13 +32,23 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     return 0
   }
   if (takeFlag(args, '--rules')) return listClientRules(takeFlag(args, '--json'))
-  const adapter = takeOption(args, '--adapter')
+  const targetFile = takeOption(args, '--target')
+  const baselineFile = takeOption(args, '--baseline')
   const output = resolve(takeOption(args, '--output') ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client'))
   const only = takeOption(args, '--scenario')?.split(',')
-  const timeout = Number(takeOption(args, '--timeout') ?? DEFAULT_TIMEOUT_SECONDS)
+  // The command line wins over the target file.
+  const givenAdapter = takeOption(args, '--adapter')
+  const givenTimeout = takeOption(args, '--timeout')
   if (args.length > 0)
     throw new UsageError(`client: unknown argument ${args[0]} (op-conformance client --help)`)
-  if (!adapter) throw new UsageError('client: --adapter "COMMAND" is required (op-conformance client --help)')
+  const target = targetFile ? loadClientTarget(targetFile) : undefined
+  const baseline = baselineFile ? loadBaseline(baselineFile, isClientRule) : undefined
+  const adapter = givenAdapter ?? target?.adapter
+  const timeout = Number(givenTimeout ?? target?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)
+  if (!adapter)
+    throw new UsageError(
+      'client: --adapter "COMMAND" or --target FILE is required (op-conformance client --help)',
+    )
   if (!(timeout > 0)) throw new UsageError('client: --timeout must be a number of seconds above 0')
   const unknown = only?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? []
   if (unknown.length > 0)
@@ -47,7 +60,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
   const started = Date.now()
   let ase: Awaited<ReturnType<typeof startSimulatedAse>>
   try {
-    ase = await startSimulatedAse(process.env, SUITE_ROOT)
+    ase = await startSimulatedAse(process.env, SUITE_ROOT, target?.key)
   } catch (error) {
     console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
     return CONFIGURATION_EXIT
@@ -59,23 +72,55 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     )
     const result = await runClientSuite(ase, {
       adapter,
-      cwd: process.cwd(),
+      // An adapter of the target file runs from the file's folder (or its cwd), one given here from the current one.
+      cwd: givenAdapter || !target ? process.cwd() : target.cwd,
       scenarios,
       timeoutMs: timeout * 1000,
       log: (line) => console.log(line),
     })
-    document = writeClientReports(output, ase, adapter, result)
+    const clientName = target?.name ?? result.clientName
+    document = writeClientReports(output, ase, adapter, { ...result, clientName }, baseline)
   } finally {
     await ase.close()
   }
+  const archive = writeClientEvidence(output, target?.raw, baseline?.file)
+  const shown = (path: string) => relative(process.cwd(), path)
   console.log(verdictLines(document).join('\n'))
   console.log(
-    `\nReports (${((Date.now() - started) / 1000).toFixed(1)} s): ${relative(process.cwd(), resolve(output, 'verdict'))}/verdict.{html,json,md}, junit.xml; ` +
-      `every request the ASE received: ${relative(process.cwd(), resolve(output, 'exchanges'))}/`,
+    `\nReports (${((Date.now() - started) / 1000).toFixed(1)} s): ${shown(resolve(output, 'verdict'))}/verdict.{html,json,md}, junit.xml; ` +
+      `every request the ASE received: ${shown(resolve(output, 'exchanges'))}/; evidence archive: ${shown(archive)}`,
   )
   return document.exitCode
 }
 
+const isClientRule = (id: string) => CLIENT_RULES.some((rule) => rule.id === id)
+
+/** What decides a client verdict beyond the suite: the client mode, and the reference server that plays the ASE. */
+const CLIENT_MODE_PARTS = [
+  'client-conformance',
+  'reference-server/src',
+  'reference-run/simulated-ase-plan.ts',
+]
+
+/**
+ * The client mode's archive, made as the server mode's (cli/evidence-archive.ts): the verdict files, every
+ * exchange the ASE received (tokens as fingerprints), the client target file without its private key, the baseline.
+ */
+function writeClientEvidence(
+  output: string,
+  target?: Record<string, unknown>,
+  baselineFile?: string,
+): string {
+  return packEvidence(resolve(output, 'conformance-evidence.tar.gz'), {
+    folders: [
+      { name: 'verdict', path: resolve(output, 'verdict') },
+      { name: 'exchanges', path: resolve(output, 'exchanges') },
+    ],
+    target,
+    baselineFile,
+    suiteParts: CLIENT_MODE_PARTS,
+  })
+}
 /** `client --rules [--json]`: the client rules, and the scenarios that name each (the others are checked in all). */
 function listClientRules(json: boolean): number {
   const rows = CLIENT_RULES.map((rule) => ({

@@ -3,6 +3,7 @@ export const CLIENT_HELP = `op-conformance client: grade an Open Payments client
 
 Usage:
   npx op-conformance client --adapter "COMMAND" [--output DIR] [--scenario NAME,...] [--timeout SECONDS]
+  npx op-conformance client --target FILE [--baseline FILE] [options]
   npx op-conformance client --rules [--json]
 
 The suite plays the account servicing entity: it starts this repository's reference server (embedded database)
@@ -15,16 +16,21 @@ byte for byte, with its timing) and from the report. Protocol, rules and scenari
 Options:
   --adapter COMMAND   A shell command line, run from the current folder, e.g.
                       "node --import tsx client-conformance/adapters/sdk-adapter.ts"
+  --target FILE       A client target file: the adapter, its folder, the timeout, and optionally the client's own
+                      key (client-conformance/target/client-target.schema.json). --adapter and --timeout win.
+  --baseline FILE     Expected failures (docs/baseline.md), with client rule IDs (CL-...).
   --output DIR        Where the reports go (default reports/output/client): verdict/verdict.{json,md,html},
-                      verdict/junit.xml, exchanges/<scenario>.txt (every request with its answer and a curl line).
+                      verdict/junit.xml, exchanges/<scenario>.txt (every request with its answer and a curl line),
+                      conformance-evidence.tar.gz (what the verdict rests on, without private keys).
   --scenario NAMES    Only these scenarios (comma-separated): payment-flow, wrong-finish-hash, continue-wait,
-                      short-lived-token, uint64-amounts, long-list, error-answer. A filtered run gives NO VERDICT.
+                      short-lived-token, uint64-amounts, long-list, error-answer, revoked-token, as-uri.
+                      A filtered run gives NO VERDICT.
   --timeout SECONDS   How long one scenario may take (default 60).
   --rules [--json]    List the client rules (ID, level, tier, statement, section, the scenarios that check them).
   --help              This text.
 
-Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive), 2 the run could not start
-(bad arguments, the reference server did not start).
+Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive, or a baseline entry is
+stale), 2 the run could not start (bad arguments, target or baseline file, the reference server did not start).
 
 Environment: REFERENCE_PORT (default 3400): the proxies listen on it and the next port, the reference server on
 the two after.

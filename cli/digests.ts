@@ -20,9 +20,12 @@ const SPEC_DOCUMENTS: ApiName[] = ['resource-server', 'auth-server', 'wallet-add
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
 
-/** SHA-256 of the suite (one digest over every file of it, sorted by path) and of each OpenAPI document. */
-export function digests() {
-  const files = SUITE_PARTS.flatMap((part) => filesUnder(join(ROOT, part))).sort()
+/**
+ * SHA-256 of the suite (one digest over every file of it, sorted by path; `extraParts` are more of the repository
+ * that decide the verdict) and of each OpenAPI document.
+ */
+export function digests(extraParts: readonly string[] = []) {
+  const files = [...SUITE_PARTS, ...extraParts].flatMap((part) => filesUnder(join(ROOT, part))).sort()
   const listing = files.map((file) => `${sha256(readFileSync(file))}  ${relative(ROOT, file)}\n`).join('')
   return {
     suite: { ...suiteIdentity(), files: files.length, sha256: sha256(listing) },

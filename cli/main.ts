@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { ClientTargetError } from '../client-conformance/target/load-client-target.ts'
 import { TargetFileError } from '../conformance/harness/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
@@ -50,7 +51,7 @@ async function exitStatus(argv: string[]): Promise<number> {
   try {
     return await main(argv)
   } catch (error) {
-    const known = [UsageError, TargetFileError, TargetConfigurationError, BaselineError]
+    const known = [UsageError, TargetFileError, TargetConfigurationError, BaselineError, ClientTargetError]
     if (!known.some((kind) => error instanceof kind)) throw error
     console.error(`op-conformance: ${(error as Error).message}`)
     if (error instanceof TargetFileError)

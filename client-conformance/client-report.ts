@@ -1,10 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatExchange } from '../conformance/harness/http/format-exchange.ts'
+import type { Baseline } from '../reports/src/baseline.ts'
 import { renderJunit } from '../reports/src/render-junit.ts'
-import { renderVerdictMarkdown, summaryLines } from '../reports/src/render-verdict.ts'
+import { baselineLines, renderVerdictMarkdown, summaryLines } from '../reports/src/render-verdict.ts'
 import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
-import { specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
+import { type ClientSubject, specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
 import { computeVerdict } from '../reports/src/verdict.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../reports/src/verdict-document.ts'
 import { CLIENT_RULES } from './client-rules.ts'
@@ -12,9 +13,7 @@ import type { ClientSuiteResult } from './run-client-suite.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
 
 /** The server mode's verdict document, about a client: `subject` says so and names the adapter. */
-export interface ClientVerdictDocument extends VerdictDocument {
-  subject: { kind: 'client'; adapter: string; client?: string }
-}
+export type ClientVerdictDocument = VerdictDocument & { subject: ClientSubject }
 
 export const CONSENT = 'http (the suite plays the user on the reference server consent page)'
 
@@ -27,9 +26,15 @@ export function writeClientReports(
   ase: SimulatedAse,
   adapter: string,
   result: ClientSuiteResult,
+  baseline?: Baseline,
 ): ClientVerdictDocument {
   const verdict = computeVerdict(CLIENT_RULES, result.records)
-  const document: ClientVerdictDocument = {
+  const subject: ClientSubject = {
+    kind: 'client',
+    adapter,
+    ...(result.clientName ? { client: result.clientName } : {}),
+  }
+  const document = {
     ...buildVerdictDocument({
       verdict,
       subject: {
@@ -44,8 +49,10 @@ export function writeClientReports(
       runStatus: verdict.tests.failed > 0 ? 'failed' : 'passed',
       otherFailures: [],
       evidence: result.evidence,
+      baseline,
+      client: subject,
     }),
-    subject: { kind: 'client', adapter, ...(result.clientName ? { client: result.clientName } : {}) },
+    subject,
   }
   const verdictDir = join(dir, 'verdict')
   const exchangesDir = join(dir, 'exchanges')
@@ -68,7 +75,7 @@ export function writeClientReports(
   return document
 }
 
-/** The console lines: the headline, then each tier's counts and what did not pass. */
+/** The console lines: the headline, each tier's counts and what did not pass, then what the baseline made of it. */
 export function verdictLines(document: ClientVerdictDocument): string[] {
-  return [`\n${document.headline}`, ...summaryLines(document)]
+  return [`\n${document.headline}`, ...summaryLines(document), ...baselineLines(document)]
 }

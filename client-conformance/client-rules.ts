@@ -113,10 +113,10 @@ const CLIENT_RULE_LIST = [
   {
     id: 'CL-REVOKED-TOKEN',
     level: 'MUST',
-    section: `${S.gnap} 6.2`,
+    section: `${S.gnap} 6.2, 9.1`,
     tier: 'beyond-spec',
-    statement: 'The client does not use a token after revoking it.',
-    pending: 'issue 17: a scenario that asks the client to revoke',
+    statement:
+      'Once the ASE has refused a revoked token, the client does not present it again (at most one rotation attempt, and nothing after the AS refused that).',
   },
   {
     id: 'CL-AS-URI',
@@ -124,8 +124,7 @@ const CLIENT_RULE_LIST = [
     section: `${S.gnap} 9.1`,
     tier: 'beyond-spec',
     statement:
-      'A 401 with WWW-Authenticate: GNAP as_uri=... leads the client to a grant request at that as_uri.',
-    pending: 'issue 17: a scenario that starts from a resource URL without a grant',
+      'A 401 with WWW-Authenticate: GNAP as_uri=... leads the client, when it asks for a new grant, to ask at that as_uri.',
   },
   {
     id: 'CL-ERROR-SURFACED',

@@ -1,7 +1,7 @@
 import { formatExchange } from '../conformance/harness/http/format-exchange.ts'
 import type { TestRecord } from '../reports/src/verdict.ts'
 import type { Evidence } from '../reports/src/verdict-document.ts'
-import type { Check, RuleOutcome } from './checks/check.ts'
+import type { Check, RuleOutcome, ScenarioRun } from './checks/check.ts'
 import { continuationForm, continueWait, rotatedTokens, tokenExpiry } from './checks/grant-checks.ts'
 import {
   amountsExact,
@@ -17,9 +17,9 @@ import {
   outgoingPaymentForm,
   quoteAmounts,
 } from './checks/request-form-checks.ts'
+import { asUriFollowed, revokedTokenDropped } from './checks/revocation-checks.ts'
 import { contentDigests, keyIds, signedResourceRequests } from './checks/signature-checks.ts'
 import type { ClientRuleId } from './client-rules.ts'
-import type { ScenarioRun } from './recorded-traffic.ts'
 
 /** Checked on whatever the client sent in every scenario: a rule with nothing to look at says nothing. */
 const EVERY_SCENARIO: readonly Check[] = [
@@ -44,6 +44,8 @@ const NAMED_BY_SCENARIO: Partial<Record<ClientRuleId, Check>> = {
   'CL-ERROR-SURFACED': errorSurfaced,
   'CL-LIST-WALK': listWalked,
   'CL-AMOUNT-EXACT': amountsExact,
+  'CL-REVOKED-TOKEN': revokedTokenDropped,
+  'CL-AS-URI': asUriFollowed,
 }
 
 /** The rules checked only where a scenario names them. */

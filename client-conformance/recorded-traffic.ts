@@ -1,32 +1,19 @@
 import { parseDictionary } from 'structured-headers'
 import type { RecordedExchange } from './recording-proxy.ts'
-import type { AdapterRun } from './run-adapter.ts'
-import type { Scenario } from './scenarios.ts'
-import type { SimulatedAse } from './simulated-ase.ts'
-
-/** Everything a check may read about one scenario's run. */
-export interface ScenarioRun {
-  scenario: Scenario
-  ase: SimulatedAse
-  /** The client's requests in this scenario (the user's consent-page requests are not the client's). */
-  exchanges: RecordedExchange[]
-  /** Every exchange of the whole run, for what the client learned in earlier scenarios. */
-  all: RecordedExchange[]
-  run: AdapterRun
-  /** What the scenario's setup created. */
-  setup: { listed?: string[] }
-}
 
 const RESOURCE_PATH = /^\/(incoming-payments|outgoing-payments|quotes)(\/|$)/
 
-export const pathOf = (exchange: RecordedExchange) => new URL(exchange.request.url).pathname
+/** What the proxy knows of an exchange before it answers: enough for the helpers below that read the request. */
+type SeenRequest = Pick<RecordedExchange, 'request' | 'server'>
+
+export const pathOf = (exchange: SeenRequest) => new URL(exchange.request.url).pathname
 
 export function isClientExchange(exchange: RecordedExchange): boolean {
   return !(exchange.server === 'auth' && pathOf(exchange).startsWith('/interact/'))
 }
 
 /** Requests to the resource endpoints (not wallet address documents or keys). */
-export function isResourceRequest(exchange: RecordedExchange): boolean {
+export function isResourceRequest(exchange: SeenRequest): boolean {
   return exchange.server === 'resource' && RESOURCE_PATH.test(pathOf(exchange))
 }
 
@@ -49,7 +36,7 @@ export function isRotation(exchange: RecordedExchange): boolean {
 }
 
 /** The GNAP token the request presents, if any. */
-export function tokenOf(exchange: RecordedExchange): string | undefined {
+export function tokenOf(exchange: SeenRequest): string | undefined {
   return /^GNAP\s+(.+)$/.exec(exchange.request.headers.authorization ?? '')?.[1]
 }
 

@@ -23,11 +23,17 @@ export interface ProxyAnswer {
   body: Uint8Array
 }
 
-/** Sees each exchange before the client does; returns a new answer to inject a fault, else undefined. */
+/** What a fault makes of an answer: a new one to inject, or undefined to leave it as it is. */
+type FaultyAnswer = (ProxyAnswer & { fault: string }) | undefined
+
+/**
+ * Sees each exchange before the client does; returns a new answer to inject a fault, else undefined. It may act
+ * on the ASE first (revoke a token): the client gets the answer once that is done.
+ */
 export type Fault = (
   exchange: Pick<RecordedExchange, 'request' | 'server'>,
   answer: ProxyAnswer,
-) => (ProxyAnswer & { fault: string }) | undefined
+) => FaultyAnswer | Promise<FaultyAnswer>
 
 /** Shared by the proxies of one run: one sequence, one current scenario, one fault at a time. */
 export class Recorder {
@@ -93,7 +99,7 @@ export async function startRecordingProxy(opts: {
         headers: flatten(upstream.headers),
         body: new Uint8Array(await upstream.body.arrayBuffer()),
       }
-      const faulty = recorder.fault?.({ request, server: opts.server }, answer)
+      const faulty = await recorder.fault?.({ request, server: opts.server }, answer)
       const sent = faulty ?? answer
       const responseHeaders: Record<string, string> = {
         ...sent.headers,

@@ -1,8 +1,9 @@
 import type { TestRecord } from '../reports/src/verdict.ts'
 import type { Evidence } from '../reports/src/verdict-document.ts'
+import type { ScenarioRun } from './checks/check.ts'
 import { gradeScenario } from './grade-scenario.ts'
 import { type AdapterInput, inputProblems, PROTOCOL } from './protocol/adapter-protocol.ts'
-import { isClientExchange, type ScenarioRun } from './recorded-traffic.ts'
+import { isClientExchange } from './recorded-traffic.ts'
 import { type AdapterRun, runAdapter } from './run-adapter.ts'
 import type { Scenario } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
@@ -36,7 +37,7 @@ export async function runClientSuite(
     const setup = (await scenario.setup?.(ase)) ?? {}
     const input = adapterInput(ase, scenario)
     const label = ase.recorder.begin(scenario.name)
-    ase.recorder.fault = scenario.fault
+    ase.recorder.fault = scenario.fault?.(ase)
     const run = await runAdapter({
       command: opts.adapter,
       cwd: opts.cwd,

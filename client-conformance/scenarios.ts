@@ -4,6 +4,7 @@ import { createIncomingPayments } from './long-list-setup.ts'
 import type { Amount, Step } from './protocol/adapter-protocol.ts'
 import { editJson, type Fault } from './recording-proxy.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
+import { revokeAfterFirstUse, revokeWithAsUri } from './token-revocation.ts'
 
 /** One run of the adapter: its steps, the fault the ASE injects, and the rules it is there to check. */
 export interface Scenario {
@@ -12,12 +13,15 @@ export interface Scenario {
   steps(ase: SimulatedAse): Step[]
   /** Checked in this scenario beyond the checks every scenario gets (checks/scenario-checks.ts). */
   rules: ClientRuleId[]
-  fault?: Fault
+  /** The fault the ASE injects in this scenario, made afresh for each run (a fault may keep state). */
+  fault?(ase: SimulatedAse): Fault
   finishFault?: FinishFault
   /** After the finish redirect the client must stay silent: it is stopped after this long, and that passes. */
   silenceAfterRedirectMs?: number
   /** The step that must fail (its op), when the scenario's fault must stop the client there. */
   failsAt?: Step['op']
+  /** The step where the client may stop with the 401 it met, telling its caller rather than getting a new grant. */
+  mayStopAt?: Step['op']
   /** Creates what the scenario needs at the ASE, as the same client, before the adapter starts. */
   setup?(ase: SimulatedAse): Promise<{ listed?: string[] }>
 }
@@ -38,6 +42,17 @@ const payment = (ase: SimulatedAse): Step[] => {
     { op: 'create-outgoing-payment', walletAddress: sender, debitAmount: usd('500') },
   ]
 }
+
+/** An incoming payment, then its read and list: the ASE revokes the token after the first request with it. */
+const afterRevocation = (ase: SimulatedAse): Step[] => [
+  {
+    op: 'create-incoming-payment',
+    walletAddress: ase.plan.walletAddresses.receiver,
+    incomingAmount: usd('700'),
+  },
+  { op: 'get-incoming-payment' },
+  { op: 'list-incoming-payments', walletAddress: ase.plan.walletAddresses.receiver },
+]
 
 /** Answers of the authorization server that carry `member` (grant, continuation and rotation responses). */
 const authAnswerWith = (
@@ -82,13 +97,14 @@ export const SCENARIOS: readonly Scenario[] = [
     description: `The grant response says continue.wait ${CONTINUE_WAIT_SECONDS}: no continuation before.`,
     steps: payment,
     rules: ['CL-CONTINUE-WAIT', 'CL-COMPLETES'],
-    fault: authAnswerWith(
-      'continue',
-      (body) => {
-        ;(body.continue as { wait?: number }).wait = CONTINUE_WAIT_SECONDS
-      },
-      `continue.wait set to ${CONTINUE_WAIT_SECONDS}`,
-    ),
+    fault: () =>
+      authAnswerWith(
+        'continue',
+        (body) => {
+          ;(body.continue as { wait?: number }).wait = CONTINUE_WAIT_SECONDS
+        },
+        `continue.wait set to ${CONTINUE_WAIT_SECONDS}`,
+      ),
   },
   {
     name: 'short-lived-token',
@@ -100,14 +116,15 @@ export const SCENARIOS: readonly Scenario[] = [
       { op: 'list-incoming-payments', walletAddress: ase.plan.walletAddresses.receiver },
     ],
     rules: ['CL-TOKEN-EXPIRY', 'CL-ROTATED-TOKEN', 'CL-COMPLETES'],
-    fault: authAnswerWith(
-      'access_token',
-      (body) => {
-        const token = body.access_token as { expires_in?: number }
-        token.expires_in = SHORT_TOKEN_SECONDS
-      },
-      `access_token.expires_in set to ${SHORT_TOKEN_SECONDS}`,
-    ),
+    fault: () =>
+      authAnswerWith(
+        'access_token',
+        (body) => {
+          const token = body.access_token as { expires_in?: number }
+          token.expires_in = SHORT_TOKEN_SECONDS
+        },
+        `access_token.expires_in set to ${SHORT_TOKEN_SECONDS}`,
+      ),
   },
   {
     name: 'uint64-amounts',
@@ -138,7 +155,7 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: payment,
     rules: ['CL-ERROR-SURFACED'],
     failsAt: 'create-quote',
-    fault: (exchange, answer) => {
+    fault: () => (exchange, answer) => {
       const { request } = exchange
       if (exchange.server !== 'resource' || request.method !== 'POST') return undefined
       if (new URL(request.url).pathname !== '/quotes') return undefined
@@ -149,6 +166,24 @@ export const SCENARIOS: readonly Scenario[] = [
         fault: `${answer.status} answer replaced by 400 ${REFUSED_QUOTE.error.code}`,
       }
     },
+  },
+  {
+    name: 'revoked-token',
+    description:
+      'The ASE revokes the access token once the incoming payment is created: the read meets a 401, and the client never sends that token again.',
+    steps: afterRevocation,
+    rules: ['CL-REVOKED-TOKEN', 'CL-COMPLETES'],
+    mayStopAt: 'get-incoming-payment',
+    fault: revokeAfterFirstUse,
+  },
+  {
+    name: 'as-uri',
+    description:
+      'As revoked-token, and the 401 names the grant endpoint in WWW-Authenticate as an as_uri of its own: the next grant request goes there.',
+    steps: afterRevocation,
+    rules: ['CL-AS-URI', 'CL-COMPLETES'],
+    mayStopAt: 'get-incoming-payment',
+    fault: revokeWithAsUri,
   },
 ]
 

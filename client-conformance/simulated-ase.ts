@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { exportPrivateKeyPem } from '../clients/src/index.ts'
+import { type ClientKey, exportPrivateKeyPem } from '../clients/src/index.ts'
 import { startLocalClientWallet } from '../conformance/harness/client-identity/local-client-wallet.ts'
 import { type SimulatedAsePlan, simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
 import { Recorder, type RecordingProxy, startRecordingProxy } from './recording-proxy.ts'
@@ -18,9 +18,13 @@ const STARTUP_TIMEOUT_MS = 120_000
 
 /**
  * Starts the reference server as the ASE (its plan: reference-run/simulated-ase-plan.ts, from REFERENCE_PORT), its
- * two recording proxies and the client's wallet address (a fresh key per run).
+ * two recording proxies and the client's wallet address (with `key`, the user's own, else a fresh key per run).
  */
-export async function startSimulatedAse(env: NodeJS.ProcessEnv, cwd: string): Promise<SimulatedAse> {
+export async function startSimulatedAse(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  key?: ClientKey,
+): Promise<SimulatedAse> {
   const plan = simulatedAsePlan(env)
   const server = spawn(plan.command[0]!, plan.command.slice(1), {
     cwd,
@@ -53,7 +57,7 @@ export async function startSimulatedAse(env: NodeJS.ProcessEnv, cwd: string): Pr
       }),
     ]
     for (const proxy of proxies) closers.push(proxy.close)
-    const wallet = await startLocalClientWallet()
+    const wallet = await startLocalClientWallet('127.0.0.1', key)
     closers.push(wallet.close)
     const { identity } = wallet
     return {

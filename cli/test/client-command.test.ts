@@ -31,10 +31,15 @@ describe('op-conformance client', () => {
 
   test('mistakes on the command line exit 2 with a message, before anything starts', () => {
     for (const [args, message] of [
-      [[], /--adapter "COMMAND" is required/],
+      [[], /--adapter "COMMAND" or --target FILE is required/],
       [['--adapter', 'x', '--scenario', 'nope'], /unknown scenario nope; known: payment-flow/],
       [['--adapter', 'x', '--timeout', '0'], /--timeout must be a number of seconds above 0/],
       [['--adapter', 'x', '--frobnicate'], /unknown argument --frobnicate/],
+      [['--target', 'nowhere.json'], /client target file nowhere.json is invalid:\n {2}- file not found/],
+      [
+        ['--adapter', 'x', '--baseline', 'client-conformance/test/fixtures/server-rule-baseline.json'],
+        /expectedFailures\[0\]\.rule: unknown rule ID "AUTH-REQUIRED"/,
+      ],
     ] as const) {
       const run = opConformance('client', ...args)
       assert.equal(run.status, 2, args.join(' '))

@@ -11,6 +11,8 @@ export const DEFECTS = [
   'both-quote-amounts',
   'first-101',
   'unsigned-resource-request',
+  'revoked-token-reused',
+  'as-uri-ignored',
 ] as const
 
 export type Defect = (typeof DEFECTS)[number]

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { type Exchange, loadClientKey, OpenPaymentsClient } from '../../clients/src/index.ts'
+import {
+  asUriOf,
+  type Exchange,
+  loadClientKey,
+  OpenPaymentsClient,
+  type RequestOptions,
+} from '../../clients/src/index.ts'
 import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
 import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Amount, Step } from '../protocol/adapter-protocol.ts'
@@ -60,8 +66,16 @@ await serveScenario(
       const lifetime = token.expires_in === undefined ? Number.POSITIVE_INFINITY : token.expires_in * 1000
       return { value: token.value, manage: token.manage, expiresAt: receivedAt + lifetime }
     }
-    /** A live token for `type` on the wallet address: the one held, rotated when it is about to expire. */
-    const token = async (document: WalletAddressDocument, type: string, actions: string[]) => {
+    /**
+     * A live token for `type` on the wallet address: the one held, rotated when it is about to expire, else a new
+     * grant (at `grantEndpoint` when a 401 named one, else the wallet address's authServer).
+     */
+    const token = async (
+      document: WalletAddressDocument,
+      type: string,
+      actions: string[],
+      grantEndpoint = document.authServer,
+    ) => {
       const name = `${document.id} ${type}`
       const held = tokens.get(name)
       if (held && (defect === 'token-after-expiry' || Date.now() < held.expiresAt - EXPIRY_MARGIN_MS))
@@ -71,7 +85,7 @@ await serveScenario(
         ? await send({ method: 'POST', url: held.manage, token: held.value })
         : await send({
             method: 'POST',
-            url: document.authServer,
+            url: grantEndpoint,
             json: {
               // Quote access names no wallet address (the OpenAPI schema of access-quote has no identifier).
               access_token: {
@@ -83,6 +97,27 @@ await serveScenario(
       const fresh = tokenOf(grant, receivedAt)
       tokens.set(name, fresh)
       return fresh.value
+    }
+    /**
+     * A resource request under the held token. A 401 means the token is no longer good (revoked, say): it is
+     * dropped, a new grant is asked for where WWW-Authenticate's as_uri says (RFC 9635 9.1), and the request is
+     * sent once more. An outgoing-payment grant needs the user again, so that 401 goes to the caller.
+     */
+    const resource = async (
+      document: WalletAddressDocument,
+      type: string,
+      actions: string[],
+      request: Omit<RequestOptions, 'token'>,
+    ): Promise<Json> => {
+      const name = `${document.id} ${type}`
+      const first = await client.send({ ...request, token: await token(document, type, actions) })
+      if (first.response.status !== 401 || type === 'outgoing-payment') return answer(first)
+      const refused = tokens.get(name)!
+      tokens.delete(name)
+      if (defect === 'revoked-token-reused') await client.send({ ...request, token: refused.value })
+      const asUri = asUriOf(first.response.headers['www-authenticate'])
+      const endpoint = defect === 'as-uri-ignored' ? undefined : asUri
+      return send({ ...request, token: await token(document, type, actions, endpoint) })
     }
     const amount = (value: Amount): Amount =>
       defect === 'amounts-as-numbers' ? { ...value, value: String(Number(value.value)) } : value
@@ -149,23 +184,24 @@ await serveScenario(
         url.searchParams.set('wallet-address', document.id)
         url.searchParams.set('first', defect === 'first-101' ? '101' : '100')
         if (cursor) url.searchParams.set('cursor', cursor)
-        const access = await token(document, type, ['create', 'read', 'list'])
-        const page = await send({ method: 'GET', url: url.href, token: access, signOptions })
+        const page = await resource(document, type, ['create', 'read', 'list'], {
+          method: 'GET',
+          url: url.href,
+          signOptions,
+        })
         items.push(...(page.result as { id: string }[]).map((item) => item.id))
         const info = page.pagination as { hasNextPage: boolean; endCursor?: string }
         if (!info.hasNextPage || !info.endCursor) return { items }
         cursor = info.endCursor
       }
     }
-    const read = async (resource: Json | undefined, type: string): Promise<StepResult> => {
-      if (!resource) throw new StepFailure({ message: `no ${type} to read: none was created before` })
-      const document = await walletAddress(resource.walletAddress as string)
-      const access = await token(document, type, ['create', 'read', 'list'])
+    const read = async (known: Json | undefined, type: string): Promise<StepResult> => {
+      if (!known) throw new StepFailure({ message: `no ${type} to read: none was created before` })
+      const document = await walletAddress(known.walletAddress as string)
       const unsigned = defect === 'unsigned-resource-request' && type === 'outgoing-payment'
-      const body = await send({
+      const body = await resource(document, type, ['create', 'read', 'list'], {
         method: 'GET',
-        url: resource.id as string,
-        token: access,
+        url: known.id as string,
         sign: !unsigned,
         signOptions,
       })
@@ -176,13 +212,11 @@ await serveScenario(
       switch (step.op) {
         case 'create-incoming-payment': {
           const document = await walletAddress(step.walletAddress)
-          const access = await token(document, 'incoming-payment', ['create', 'read', 'list'])
           const body: Json = { walletAddress: document.id }
           if (step.incomingAmount) body.incomingAmount = amount(step.incomingAmount)
-          const created = await send({
+          const created = await resource(document, 'incoming-payment', ['create', 'read', 'list'], {
             method: 'POST',
             url: `${document.resourceServer}/incoming-payments`,
-            token: access,
             json: body,
             signOptions,
           })
@@ -200,7 +234,6 @@ await serveScenario(
         case 'create-quote': {
           if (!latest.incomingPayment) throw new StepFailure({ message: 'no incoming payment to quote for' })
           const document = await walletAddress(step.walletAddress)
-          const access = await token(document, 'quote', ['create', 'read'])
           const body: Json = {
             walletAddress: document.id,
             receiver: latest.incomingPayment.id,
@@ -210,10 +243,9 @@ await serveScenario(
           if (step.receiveAmount) body.receiveAmount = amount(step.receiveAmount)
           if (defect === 'both-quote-amounts' && step.debitAmount)
             body.receiveAmount = amount({ ...step.debitAmount, value: '1' })
-          const quote = await send({
+          const quote = await resource(document, 'quote', ['create', 'read'], {
             method: 'POST',
             url: `${document.resourceServer}/quotes`,
-            token: access,
             json: body,
             signOptions,
           })
@@ -225,11 +257,9 @@ await serveScenario(
           const document = await walletAddress(step.walletAddress)
           if (!tokens.has(`${document.id} outgoing-payment`))
             await interactiveGrant(document, step.debitAmount)
-          const access = await token(document, 'outgoing-payment', ['create', 'read', 'list'])
-          const payment = await send({
+          const payment = await resource(document, 'outgoing-payment', ['create', 'read', 'list'], {
             method: 'POST',
             url: `${document.resourceServer}/outgoing-payments`,
-            token: access,
             json: { walletAddress: document.id, quoteId: latest.quote.id },
             signOptions,
           })

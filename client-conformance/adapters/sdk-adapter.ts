@@ -8,6 +8,8 @@ import {
   OpenPaymentsClientError,
   type WalletAddress,
 } from '@interledger/open-payments'
+// Not the index: it loads undici, whose global dispatcher breaks the fetch the SDK uses.
+import { asUriOf } from '../../clients/src/www-authenticate.ts'
 import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
 import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Step } from '../protocol/adapter-protocol.ts'
@@ -31,10 +33,23 @@ interface Token {
   expiresAt: number
 }
 
+type PageInfo = { hasNextPage: boolean; endCursor?: string }
 type AccessType = 'incoming-payment' | 'quote' | 'outgoing-payment'
 type Resource = { id: string; walletAddress: string } & Record<string, unknown>
 
 const EXPIRY_MARGIN_MS = 1000
+
+/**
+ * The SDK's errors keep the status and the envelope but not the headers, so WWW-Authenticate is lost: the adapter
+ * reads it on its way in (the SDK fetches through the global fetch).
+ */
+let lastChallenge: string | undefined
+const sdkFetch = globalThis.fetch
+globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+  const response = await sdkFetch(...args)
+  if (response.status === 401) lastChallenge = response.headers.get('www-authenticate') ?? undefined
+  return response
+}
 
 await serveScenario(async (input, events) => {
   const client: AuthenticatedClient = await createAuthenticatedClient({
@@ -64,7 +79,7 @@ await serveScenario(async (input, events) => {
     tokens.set(name, { value: token.value, manage: token.manage, expiresAt: at + lifetime })
     return token.value
   }
-  const token = async (document: WalletAddress, type: AccessType) => {
+  const token = async (document: WalletAddress, type: AccessType, grantEndpoint = document.authServer) => {
     const name = `${document.id} ${type}`
     const held = tokens.get(name)
     if (held && Date.now() < held.expiresAt - EXPIRY_MARGIN_MS) return held.value
@@ -78,12 +93,31 @@ await serveScenario(async (input, events) => {
         ? { type, actions: ['create', 'read'] as const }
         : { type, actions: ['create', 'read', 'list'] as const, identifier: document.id }
     const grant = await client.grant.request(
-      { url: document.authServer },
+      { url: grantEndpoint },
       { access_token: { access: [access as never] } },
     )
     const issued = isPendingGrant(grant) ? undefined : grant.access_token
     if (!issued) throw new StepFailure({ message: `the ${type} grant gave no access token at once` })
     return remember(name, issued, at)
+  }
+  /**
+   * A resource call under the held token. A 401 means the token is no longer good (revoked, say): it is dropped, a
+   * new grant is asked for where WWW-Authenticate's as_uri says (RFC 9635 9.1), and the call is made once more. An
+   * outgoing-payment grant needs the user again, so that 401 goes to the caller.
+   */
+  const authorized = async <T>(
+    document: WalletAddress,
+    type: AccessType,
+    call: (accessToken: string) => Promise<T>,
+  ): Promise<T> => {
+    try {
+      return await call(await token(document, type))
+    } catch (error) {
+      if (!(error instanceof OpenPaymentsClientError) || error.status !== 401 || type === 'outgoing-payment')
+        throw error
+      tokens.delete(`${document.id} ${type}`)
+      return call(await token(document, type, asUriOf(lastChallenge)))
+    }
   }
   const interactiveGrant = async (
     document: WalletAddress,
@@ -140,14 +174,15 @@ await serveScenario(async (input, events) => {
     const items: string[] = []
     let cursor: string | undefined
     for (;;) {
-      const page = await routes.list(
-        {
-          url: document.resourceServer,
-          walletAddress: document.id,
-          accessToken: await token(document, type),
-        },
-        // The SDK's type asks for wallet-address here too; the SDK puts walletAddress's value in the query.
-        { first: 100, 'wallet-address': document.id, ...(cursor ? { cursor } : {}) },
+      const page = await authorized<{ result: { id: string }[]; pagination: PageInfo }>(
+        document,
+        type,
+        (accessToken) =>
+          routes.list(
+            { url: document.resourceServer, walletAddress: document.id, accessToken },
+            // The SDK's type asks for wallet-address here too; the SDK puts walletAddress's value in the query.
+            { first: 100, 'wallet-address': document.id, ...(cursor ? { cursor } : {}) },
+          ),
       )
       items.push(...page.result.map((item) => item.id))
       if (!page.pagination.hasNextPage || !page.pagination.endCursor) return { items }
@@ -158,11 +193,11 @@ await serveScenario(async (input, events) => {
   const read = async (known: Resource | undefined, type: 'incoming-payment' | 'outgoing-payment') => {
     if (!known) throw new StepFailure({ message: `no ${type} to read: none was created before` })
     const document = await walletAddress(known.walletAddress)
-    const args = { url: known.id, accessToken: await token(document, type) }
-    const resource =
+    const resource = await authorized<unknown>(document, type, (accessToken) =>
       type === 'incoming-payment'
-        ? await client.incomingPayment.get(args)
-        : await client.outgoingPayment.get(args)
+        ? client.incomingPayment.get({ url: known.id, accessToken })
+        : client.outgoingPayment.get({ url: known.id, accessToken }),
+    )
     return created(resource as unknown as Resource)
   }
 
@@ -170,12 +205,14 @@ await serveScenario(async (input, events) => {
     switch (step.op) {
       case 'create-incoming-payment': {
         const document = await walletAddress(step.walletAddress)
-        const payment = await client.incomingPayment.create(
-          { url: document.resourceServer, accessToken: await token(document, 'incoming-payment') },
-          {
-            walletAddress: document.id,
-            ...(step.incomingAmount ? { incomingAmount: step.incomingAmount } : {}),
-          },
+        const payment = await authorized(document, 'incoming-payment', (accessToken) =>
+          client.incomingPayment.create(
+            { url: document.resourceServer, accessToken },
+            {
+              walletAddress: document.id,
+              ...(step.incomingAmount ? { incomingAmount: step.incomingAmount } : {}),
+            },
+          ),
         )
         latest.incomingPayment = payment as unknown as Resource
         return created(latest.incomingPayment)
@@ -197,9 +234,11 @@ await serveScenario(async (input, events) => {
           : step.receiveAmount
             ? { receiveAmount: step.receiveAmount }
             : {}
-        const quote = await client.quote.create(
-          { url: document.resourceServer, accessToken: await token(document, 'quote') },
-          { walletAddress: document.id, receiver: receiver.id, method: 'ilp', ...amount },
+        const quote = await authorized(document, 'quote', (accessToken) =>
+          client.quote.create(
+            { url: document.resourceServer, accessToken },
+            { walletAddress: document.id, receiver: receiver.id, method: 'ilp', ...amount },
+          ),
         )
         latest.quote = quote as unknown as Resource
         return created(latest.quote)

@@ -8,6 +8,8 @@ export interface CatalogEntry {
   scenarios: string[]
   /** The rule that must fail; undefined for a correct client, which must fail none. */
   breaks?: ClientRuleId
+  /** What must fail with it, as its consequence (the ASE refuses the bad request: the step fails). Nothing else may. */
+  also: ClientRuleId[]
 }
 
 const TSX = 'node --import tsx'
@@ -15,28 +17,44 @@ const ADAPTERS = 'client-conformance/adapters'
 export const SDK_ADAPTER = `${TSX} ${ADAPTERS}/sdk-adapter.ts`
 export const PROJECT_ADAPTER = `${TSX} ${ADAPTERS}/project-client-adapter.ts`
 
-/** Each defect, the rule it breaks, and the scenario that shows it (one is enough, and keeps the run short). */
-export const BROKEN_CLIENTS: Record<Defect, { breaks: ClientRuleId; scenario: string }> = {
-  'no-content-digest': { breaks: 'CL-CONTENT-DIGEST', scenario: 'uint64-amounts' },
-  'continue-before-wait': { breaks: 'CL-CONTINUE-WAIT', scenario: 'continue-wait' },
-  'token-after-expiry': { breaks: 'CL-TOKEN-EXPIRY', scenario: 'short-lived-token' },
-  'amounts-as-numbers': { breaks: 'CL-AMOUNT-EXACT', scenario: 'uint64-amounts' },
-  'finish-hash-ignored': { breaks: 'CL-FINISH-HASH', scenario: 'wrong-finish-hash' },
-  'both-quote-amounts': { breaks: 'CL-QUOTE-AMOUNT', scenario: 'payment-flow' },
-  'first-101': { breaks: 'CL-LIST-BOUNDS', scenario: 'long-list' },
-  'unsigned-resource-request': { breaks: 'CL-SIGNED', scenario: 'payment-flow' },
+const REFUSED: ClientRuleId[] = ['CL-COMPLETES']
+
+/**
+ * Each defect, the rule it breaks, the scenario that shows it (one is enough, and keeps the run short), and what
+ * fails with it: most bad requests are refused by the ASE, so the step fails too (CL-COMPLETES).
+ */
+export const BROKEN_CLIENTS: Record<
+  Defect,
+  { breaks: ClientRuleId; scenario: string; also: ClientRuleId[] }
+> = {
+  'no-content-digest': { breaks: 'CL-CONTENT-DIGEST', scenario: 'uint64-amounts', also: REFUSED },
+  'continue-before-wait': { breaks: 'CL-CONTINUE-WAIT', scenario: 'continue-wait', also: REFUSED },
+  'token-after-expiry': { breaks: 'CL-TOKEN-EXPIRY', scenario: 'short-lived-token', also: [] },
+  // 2^64-1 through a number is 18446744073709552000: beyond uint64, so not an amount string either.
+  'amounts-as-numbers': {
+    breaks: 'CL-AMOUNT-EXACT',
+    scenario: 'uint64-amounts',
+    also: ['CL-AMOUNT-STRING', ...REFUSED],
+  },
+  'finish-hash-ignored': { breaks: 'CL-FINISH-HASH', scenario: 'wrong-finish-hash', also: REFUSED },
+  'both-quote-amounts': { breaks: 'CL-QUOTE-AMOUNT', scenario: 'payment-flow', also: REFUSED },
+  'first-101': { breaks: 'CL-LIST-BOUNDS', scenario: 'long-list', also: REFUSED },
+  'unsigned-resource-request': { breaks: 'CL-SIGNED', scenario: 'payment-flow', also: REFUSED },
+  'revoked-token-reused': { breaks: 'CL-REVOKED-TOKEN', scenario: 'revoked-token', also: [] },
+  'as-uri-ignored': { breaks: 'CL-AS-URI', scenario: 'as-uri', also: [] },
 }
 
 export const CORRECT_CLIENTS: readonly CatalogEntry[] = [
-  { name: 'sdk', adapter: SDK_ADAPTER, scenarios: [] },
-  { name: 'clients', adapter: PROJECT_ADAPTER, scenarios: [] },
+  { name: 'sdk', adapter: SDK_ADAPTER, scenarios: [], also: [] },
+  { name: 'clients', adapter: PROJECT_ADAPTER, scenarios: [], also: [] },
 ]
 
 export function brokenEntries(): CatalogEntry[] {
-  return Object.entries(BROKEN_CLIENTS).map(([defect, { breaks, scenario }]) => ({
+  return Object.entries(BROKEN_CLIENTS).map(([defect, { breaks, scenario, also }]) => ({
     name: defect,
     adapter: `${PROJECT_ADAPTER} --defect ${defect}`,
     scenarios: [scenario],
     breaks,
+    also,
   }))
 }

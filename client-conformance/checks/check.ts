@@ -1,6 +1,21 @@
 import type { ClientRuleId } from '../client-rules.ts'
-import type { ScenarioRun } from '../recorded-traffic.ts'
 import type { RecordedExchange } from '../recording-proxy.ts'
+import type { AdapterRun } from '../run-adapter.ts'
+import type { Scenario } from '../scenarios.ts'
+import type { SimulatedAse } from '../simulated-ase.ts'
+
+/** Everything a check may read about one scenario's run. */
+export interface ScenarioRun {
+  scenario: Scenario
+  ase: SimulatedAse
+  /** The client's requests in this scenario (the user's consent-page requests are not the client's). */
+  exchanges: RecordedExchange[]
+  /** Every exchange of the whole run, for what the client learned in earlier scenarios. */
+  all: RecordedExchange[]
+  run: AdapterRun
+  /** What the scenario's setup created. */
+  setup: { listed?: string[] }
+}
 
 /** One thing the client did wrong, with the exchange that shows it when there is one. */
 export interface Violation {

@@ -15,9 +15,11 @@ export const completes: Check = (run) => {
   const failed = report.steps.find((step) => !step.ok)
   const failsAt = run.scenario.failsAt
   const violations: Violation[] = []
-  if (failed && failed.op !== failsAt)
+  // A client may tell its caller about the 401 of a revoked token rather than get a new grant.
+  const stoppedAtRefusal = failed?.op === run.scenario.mayStopAt && failed?.error?.status === 401
+  if (failed && failed.op !== failsAt && !stoppedAtRefusal)
     violations.push({
-      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}`,
+      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}`,
     })
   else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
   else if (!failed && report.steps.length !== steps.length)

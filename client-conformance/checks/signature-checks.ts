@@ -1,7 +1,7 @@
 import { contentDigest } from '../../clients/src/index.ts'
-import { isResourceRequest, pathOf, type ScenarioRun, signatureInputs, tokenOf } from '../recorded-traffic.ts'
+import { isResourceRequest, pathOf, signatureInputs, tokenOf } from '../recorded-traffic.ts'
 import type { RecordedExchange } from '../recording-proxy.ts'
-import { type Check, overExchanges } from './check.ts'
+import { type Check, overExchanges, type ScenarioRun } from './check.ts'
 
 const REQUIRED = ['@method', '@target-uri', 'authorization']
 

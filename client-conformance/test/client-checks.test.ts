@@ -103,6 +103,8 @@ describe('client checks', () => {
       exchange({ method: 'POST', url: 'http://as.test/continue/1', receivedAt: at, body: '{}' })
     assert.equal(violationsOf(continueWait(scenarioRun([grant, cont(4000)]))), 0)
     assert.equal(violationsOf(continueWait(scenarioRun([grant, cont(3500)]))), 1)
+    // The client may see the answer a little before the proxy timed it: 200 ms early is on time.
+    assert.equal(violationsOf(continueWait(scenarioRun([grant, cont(3850)]))), 0)
 
     const issued = exchange({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { generateClientKey } from '../../clients/src/index.ts'
-import type { ScenarioRun } from '../recorded-traffic.ts'
+import type { ScenarioRun } from '../checks/check.ts'
 import { type RecordedExchange, Recorder } from '../recording-proxy.ts'
 import type { AdapterRun } from '../run-adapter.ts'
 import { SCENARIOS } from '../scenarios.ts'
@@ -42,6 +42,8 @@ export function exchange(opts: {
   response?: unknown
   receivedAt?: number
   respondedAt?: number
+  responseHeaders?: Record<string, string>
+  fault?: string
 }): RecordedExchange {
   const text = opts.response === undefined ? '' : JSON.stringify(opts.response)
   const at = opts.receivedAt ?? 1000
@@ -51,6 +53,7 @@ export function exchange(opts: {
     server: opts.server ?? (opts.url.startsWith('http://as.test') ? 'auth' : 'resource'),
     receivedAt: at,
     respondedAt: opts.respondedAt ?? at + 10,
+    ...(opts.fault ? { fault: opts.fault } : {}),
     request: {
       method: opts.method ?? 'GET',
       url: opts.url,
@@ -59,7 +62,7 @@ export function exchange(opts: {
     },
     response: {
       status: opts.status ?? 200,
-      headers: {},
+      headers: opts.responseHeaders ?? {},
       body: new TextEncoder().encode(text),
       text,
       json: opts.response,

@@ -5,3 +5,4 @@ export { OpenPaymentsClient, type RequestOptions } from './open-payments-client.
 export { defaultComponents, type SignOptions, signRequest } from './sign-request.ts'
 export { toCurl } from './to-curl.ts'
 export { createUndiciTransport, undiciTransport } from './undici-transport.ts'
+export { asUriOf } from './www-authenticate.ts'

@@ -2,8 +2,7 @@ import type { WalletAddress } from '@interledger/open-payments'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
-import { describeAmount, sameAsset } from '../steps/amounts.ts'
-import type { Amount } from '../steps/payment-calls.ts'
+import { type Amount, describeAmount, sameAsset } from '../steps/amounts.ts'
 
 /** A positive amount in the wallet address's asset: how every amount the server works out must look. */
 export function expectAmountIn(

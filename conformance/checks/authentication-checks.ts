@@ -1,5 +1,5 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import type { Exchange } from '../../clients/src/index.ts'
+import { asUriOf, type Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { grantEndpointSpellings } from '../harness/gnap/grants.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
@@ -29,7 +29,7 @@ export function expectAuthorizationRequired(
       `the 401 carries WWW-Authenticate: GNAP as_uri=<URI> (got ${JSON.stringify(header)})`,
     ),
   ).toMatch(/^GNAP as_uri=/)
-  const asUri = /^GNAP as_uri="?([^",\s]+)"?/.exec(header)?.[1]
+  const asUri = asUriOf(header)
   if (asUri && !grantEndpointSpellings(walletAddress.authServer).includes(asUri)) {
     warn(
       'AUTH-WWW-AUTHENTICATE',

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
-import { resourceUrl } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
@@ -49,11 +47,6 @@ export async function expectRefusedOrFailed(
 /** A whole second, an hour ahead: no server needs to round it, and no expiry policy should refuse it. */
 export function anHourAhead(): string {
   return new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString()
-}
-
-/** An incoming-payment URL on the wallet address's resource server that the server never issued. */
-export function unknownIncomingPayment(walletAddress: WalletAddress): string {
-  return `${resourceUrl(walletAddress, 'incoming-payments')}/${randomUUID()}`
 }
 
 /** No incoming payment on the wallet address carries the marker (the list is walked: its order is open). */

@@ -4,8 +4,7 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
 import { rule } from '../harness/rules/covers.ts'
 import { warn } from '../harness/rules/warn.ts'
-import { describeAmount, sameAsset } from '../steps/amounts.ts'
-import type { Amount } from '../steps/payment-calls.ts'
+import { type Amount, describeAmount, sameAsset } from '../steps/amounts.ts'
 
 /** What a grant's payments add up to, per side, in the payments' own assets. */
 export interface Totals {

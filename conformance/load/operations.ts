@@ -10,7 +10,7 @@ import { rule } from '../harness/rules/covers.ts'
 import { isFullySent } from '../steps/amounts.ts'
 import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
-import { newMarker, Resources } from '../steps/resources.ts'
+import { Resources } from '../steps/resources.ts'
 import type { BenchSession } from './bench-session.ts'
 import type { Measure } from './load-loop.ts'
 
@@ -119,7 +119,9 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
       const quotes = await quoteToken(session)
       return async (api) => {
         const resources = new Resources(api)
-        const payee = await resources.createIncomingPayment(incoming, receiver, newMarker(), unit * 100n)
+        const payee = await resources.createIncomingPayment(incoming, receiver, {
+          incomingValue: unit * 100n,
+        })
         const quote = await resources.createQuote(quotes, sender, payee.id, unit)
         const grant = await session
           .grants(api)
@@ -151,7 +153,10 @@ async function bigReceiver(session: BenchSession): Promise<string> {
   const { receiver, unit } = session.discovery
   const token = await incomingToken(session)
   const value = unit * GRANT_UNITS * 10n
-  return (await new Resources(session.api()).createIncomingPayment(token, receiver, newMarker(), value)).id
+  const payment = await new Resources(session.api()).createIncomingPayment(token, receiver, {
+    incomingValue: value,
+  })
+  return payment.id
 }
 
 /** Reads the payment until it has sent it all; failing, or still sending after the suite's limit, is an error. */

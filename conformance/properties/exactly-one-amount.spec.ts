@@ -1,6 +1,7 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { amountIn, bodyOf, expect, rule, summarize, test } from '../fixtures/conformance-test.ts'
-import { foreignAmount, type QuoteAmounts } from '../steps/payment-calls.ts'
+import { foreignAmount } from '../steps/amounts.ts'
+import type { QuoteAmounts } from '../steps/resource-calls.ts'
 import { type AmountShape, quoteRequestCaseArb } from './arbitraries/quote-arbitraries.ts'
 import { expectClientError } from './support/expect-client-error.ts'
 import { timeoutFor } from './support/property-budget.ts'

@@ -44,11 +44,10 @@ test.describe('pagination: any page size walks a list once, forward and back', (
           const mine = collection === 'incoming-payments' ? own.slice(0, ownItems) : []
           // Items created from now on may land anywhere (other tests run meanwhile): a fresh item's createdAt is
           // the server's clock.
-          const clock = await resources.createIncomingPayment(
-            tokens['incoming-payments'],
-            receiver,
-            `${marker}-clock`,
-          )
+          const clock = await resources.createIncomingPayment(tokens['incoming-payments'], receiver, {
+            incomingValue: 100n,
+            marker: `${marker}-clock`,
+          })
           const since = Date.parse(clock.createdAt)
           const walletAddress = collection === 'incoming-payments' ? receiver : sender
           const walk = await walkForward(resources, {

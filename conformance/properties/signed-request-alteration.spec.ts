@@ -45,7 +45,10 @@ test.describe('signatures: any single change to a signed request is refused', ()
             return
           }
           // Its marker is not under `${marker}-run`: this one is created on purpose.
-          const payment = await resources.createIncomingPayment(token, receiver, `${marker}-target-${suffix}`)
+          const payment = await resources.createIncomingPayment(token, receiver, {
+            incomingValue: 100n,
+            marker: `${marker}-target-${suffix}`,
+          })
           const exchange = await api.send({
             ...resourceCalls.completeIncomingPayment(payment.id),
             token,

@@ -1,5 +1,18 @@
-import type { OutgoingPayment } from '@interledger/open-payments'
-import type { Amount } from './payment-calls.ts'
+import type { OutgoingPayment, Quote, WalletAddress } from '@interledger/open-payments'
+
+export type Amount = Quote['debitAmount']
+
+/**
+ * More than any test account holds, well inside uint64: a payment of it cannot be processed (and one of it or
+ * more never moves a test account's money).
+ */
+export const BEYOND_ANY_BALANCE = 2n ** 62n
+
+/** An amount in an asset the wallet address does not hold: ISO 4217's code for testing, else "no currency". */
+export function foreignAmount(walletAddress: WalletAddress, value: bigint): Amount {
+  const assetCode = walletAddress.assetCode === 'XTS' ? 'XXX' : 'XTS'
+  return { value: String(value), assetCode, assetScale: walletAddress.assetScale }
+}
 
 interface Asset {
   assetCode: string

@@ -1,4 +1,4 @@
-import type { Discovery } from '../harness/discovery/discovery.ts'
+import { amountIn, type Discovery } from '../harness/discovery/discovery.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import { OPERATIONS, type OperationRef } from '../harness/openapi/operations.ts'
 import { type ResourceCall, resourceCalls } from './resource-calls.ts'
@@ -61,7 +61,7 @@ async function incomingPaymentId({ discovery, resources, sharedGrants }: Operati
   const token = await sharedGrants.token('incoming-payment')
   // Room for the quote of one unit the quote and outgoing-payment cases make to it.
   const value = 100n * discovery.unit
-  return (await resources.createIncomingPayment(token, discovery.receiver, undefined, value)).id
+  return (await resources.createIncomingPayment(token, discovery.receiver, { incomingValue: value })).id
 }
 
 async function quoteId(context: OperationContext): Promise<string> {
@@ -83,7 +83,8 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     operation: OPERATIONS.createIncomingPayment,
     token: 'incoming-payment',
     success: 201,
-    prepare: async ({ discovery, marker }) => resourceCalls.createIncomingPayment(discovery.receiver, marker),
+    prepare: async ({ discovery, marker }) =>
+      resourceCalls.createIncomingPayment(discovery.receiver, { incomingValue: 100n, marker }),
     listing: ({ discovery }) => resourceCalls.listIncomingPayments(discovery.receiver, 100),
   },
   {
@@ -119,11 +120,9 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     token: 'quote',
     success: 201,
     prepare: async (context) =>
-      resourceCalls.createQuote(
-        context.discovery.sender,
-        await incomingPaymentId(context),
-        context.discovery.unit,
-      ),
+      resourceCalls.createQuote(context.discovery.sender, await incomingPaymentId(context), {
+        debitAmount: amountIn(context.discovery.sender, context.discovery.unit),
+      }),
     repeatable: true,
   },
   {

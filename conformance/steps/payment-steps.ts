@@ -20,10 +20,8 @@ import { SETTINGS, settlementTimeoutMs } from '../harness/target/ase-settings.ts
 import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from '../harness/time/progress.ts'
 import { sleep } from '../harness/time/server-time.ts'
 import { describeAmount, isFullySent, sentWithinDebit } from './amounts.ts'
-import { paymentCalls, type QuoteAmounts, type ReceiverOptions } from './payment-calls.ts'
-import { resourceCalls } from './resource-calls.ts'
+import { type IncomingPaymentOptions, type QuoteAmounts, resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
-import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkListUntil } from './walk-list.ts'
 
 /** How long a payment may take to settle: the target's `waits.settlementSeconds`, else 30 s. */
@@ -60,24 +58,21 @@ export class PaymentSteps {
 
   /** An incoming payment on `walletAddress` (default: the receiver), with the token that may read it. */
   async receiver(
-    options: ReceiverOptions = {},
+    options: IncomingPaymentOptions = {},
     walletAddress: WalletAddress = this.discovery.receiver,
     token?: string,
   ): Promise<CreatedReceiver> {
-    const exchange = await this.resources.send(
-      paymentCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options }),
+    const payment = await this.resources.createIncomingPayment(
       token ?? (await this.sharedGrants.token('incoming-payment')),
+      walletAddress,
+      options,
     )
-    if (options.expiresAt !== undefined) {
-      skipIfShortLifetimeRefused(exchange, options.expiresAt.getTime() - Date.now())
-    }
-    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating the incoming payment to pay')
-    return { payment: bodyOf(exchange, 'incoming-payment-with-methods'), receivedAt: Date.now() }
+    return { payment, receivedAt: Date.now() }
   }
 
   /** `input: 'invalid'` for amounts the spec forbids (both, or in the wrong asset). */
   sendQuote(receiver: string, amounts: QuoteAmounts, input: RequestInput = 'valid'): Promise<Exchange> {
-    const call = paymentCalls.createQuote(this.discovery.sender, receiver, amounts)
+    const call = resourceCalls.createQuote(this.discovery.sender, receiver, amounts)
     return this.#sendWithToken('quote', { ...call, input })
   }
 
@@ -114,7 +109,7 @@ export class PaymentSteps {
     }
     return this.#sendWithToken(
       'outgoing-payment',
-      paymentCalls.payIncomingPayment(sender, incomingPayment, debitAmount, marker),
+      resourceCalls.payIncomingPayment(sender, incomingPayment, debitAmount, marker),
       token,
     )
   }

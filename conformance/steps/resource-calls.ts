@@ -2,6 +2,7 @@ import type { WalletAddress } from '@interledger/open-payments'
 import { amountIn, resourceUrl } from '../harness/discovery/discovery.ts'
 import type { RequestInput } from '../harness/http/response-checks.ts'
 import { OPERATIONS, type OperationRef } from '../harness/openapi/operations.ts'
+import type { Amount } from './amounts.ts'
 
 /** A correct resource-server request, before a token and a signature are added. */
 export interface ResourceCall {
@@ -23,18 +24,32 @@ export function hasMarker(resource: unknown, marker: string): boolean {
   return typeof metadata?.conformanceMarker === 'string' && metadata.conformanceMarker.startsWith(marker)
 }
 
+/** What the suite sets on an incoming payment it creates; a member left undefined is left out of the request. */
+export interface IncomingPaymentOptions {
+  /** In the wallet address's smallest units. Undefined: a receiver nothing can be inferred from. */
+  incomingValue?: bigint
+  expiresAt?: Date
+  marker?: string
+}
+
+/** At most one of the two for a valid request; both for the negative case. */
+export interface QuoteAmounts {
+  debitAmount?: Amount
+  receiveAmount?: Amount
+}
+
+/**
+ * The requests of the resource server, one builder per operation (and the two forms of creating an outgoing
+ * payment). Sending them, with a token, is `Resources.send`; creating what a test needs is `Resources`.
+ */
 export const resourceCalls = {
-  createIncomingPayment(walletAddress: WalletAddress, marker: string, value = 100n): ResourceCall {
-    return {
-      operation: OPERATIONS.createIncomingPayment,
-      method: 'POST',
-      url: resourceUrl(walletAddress, 'incoming-payments'),
-      json: {
-        walletAddress: walletAddress.id,
-        incomingAmount: amountIn(walletAddress, value),
-        metadata: markerMetadata(marker),
-      },
-    }
+  createIncomingPayment(walletAddress: WalletAddress, options: IncomingPaymentOptions): ResourceCall {
+    const { incomingValue, expiresAt, marker } = options
+    return resourceCalls.createIncomingPaymentWith(walletAddress, {
+      ...(incomingValue === undefined ? {} : { incomingAmount: amountIn(walletAddress, incomingValue) }),
+      ...(expiresAt === undefined ? {} : { expiresAt: expiresAt.toISOString() }),
+      ...(marker === undefined ? {} : { metadata: markerMetadata(marker) }),
+    })
   },
   /** A create request with exactly `fields` beside walletAddress, valid or not. */
   createIncomingPaymentWith(walletAddress: WalletAddress, fields: Record<string, unknown>): ResourceCall {
@@ -58,12 +73,12 @@ export const resourceCalls = {
   completeIncomingPayment(id: string): ResourceCall {
     return { operation: OPERATIONS.completeIncomingPayment, method: 'POST', url: `${id}/complete` }
   },
-  createQuote(sender: WalletAddress, receiver: string, debitValue: bigint): ResourceCall {
+  createQuote(sender: WalletAddress, receiver: string, amounts: QuoteAmounts): ResourceCall {
     return {
       operation: OPERATIONS.createQuote,
       method: 'POST',
       url: resourceUrl(sender, 'quotes'),
-      json: { walletAddress: sender.id, receiver, method: 'ilp', debitAmount: amountIn(sender, debitValue) },
+      json: { walletAddress: sender.id, receiver, method: 'ilp', ...amounts },
     }
   },
   getQuote(id: string): ResourceCall {
@@ -75,6 +90,20 @@ export const resourceCalls = {
       method: 'POST',
       url: resourceUrl(sender, 'outgoing-payments'),
       json: { walletAddress: sender.id, quoteId, metadata: markerMetadata(marker) },
+    }
+  },
+  /** Form 2 of outgoing-payment creation: no quote, a fixed debitAmount. */
+  payIncomingPayment(
+    sender: WalletAddress,
+    incomingPayment: string,
+    debitAmount: Amount,
+    marker: string,
+  ): ResourceCall {
+    return {
+      operation: OPERATIONS.createOutgoingPayment,
+      method: 'POST',
+      url: resourceUrl(sender, 'outgoing-payments'),
+      json: { walletAddress: sender.id, incomingPayment, debitAmount, metadata: markerMetadata(marker) },
     }
   },
   listOutgoingPayments(walletAddress: WalletAddress, first = 20): ResourceCall {
@@ -94,6 +123,14 @@ export const resourceCalls = {
       url: resourceUrl(walletAddress, 'outgoing-payment-grant'),
     }
   },
+}
+
+/** An id the target cannot know, at the path the OpenAPI document gives the collection. */
+export function unknownId(
+  walletAddress: WalletAddress,
+  collection: 'incoming-payments' | 'quotes' | 'outgoing-payments',
+): string {
+  return resourceUrl(walletAddress, `${collection}/${crypto.randomUUID()}`)
 }
 
 function listUrl(walletAddress: WalletAddress, path: string, first: number): string {

@@ -6,11 +6,13 @@ import type {
   WalletAddress,
 } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
+import { amountIn } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
-import { hasMarker, type ResourceCall, resourceCalls } from './resource-calls.ts'
+import { hasMarker, type IncomingPaymentOptions, type ResourceCall, resourceCalls } from './resource-calls.ts'
+import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkList } from './walk-list.ts'
 
 export function newMarker(): string {
@@ -28,13 +30,20 @@ export class Resources {
     return this.api.send({ ...call, token })
   }
 
+  /**
+   * Creates an incoming payment, by default of 100 smallest units, marked: the one way the suite creates one that
+   * it needs. A target that refuses the lifetime asked for (`expiresAt`) as too short skips the test, saying so.
+   */
   async createIncomingPayment(
     token: string,
     walletAddress: WalletAddress,
-    marker = newMarker(),
-    value?: bigint,
+    options: IncomingPaymentOptions = { incomingValue: 100n },
   ): Promise<IncomingPaymentWithPaymentMethods> {
-    const exchange = await this.send(resourceCalls.createIncomingPayment(walletAddress, marker, value), token)
+    const call = resourceCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options })
+    const exchange = await this.send(call, token)
+    if (options.expiresAt !== undefined) {
+      skipIfShortLifetimeRefused(exchange, options.expiresAt.getTime() - Date.now())
+    }
     expect(exchange).toAnswer(201, 'IP-CREATE', 'creating an incoming payment')
     return bodyOf(exchange, 'incoming-payment-with-methods')
   }
@@ -45,7 +54,8 @@ export class Resources {
     receiver: string,
     debitValue: bigint,
   ): Promise<Quote> {
-    const exchange = await this.send(resourceCalls.createQuote(sender, receiver, debitValue), token)
+    const call = resourceCalls.createQuote(sender, receiver, { debitAmount: amountIn(sender, debitValue) })
+    const exchange = await this.send(call, token)
     expect(exchange).toAnswer(201, 'QT-CREATE', 'creating a quote')
     return bodyOf(exchange, 'quote')
   }

@@ -18,7 +18,7 @@ test.describe('authorization: a token grants only what it names', () => {
       const accepted = sender.authServer === receiver.authServer ? [FORBIDDEN] : [401, FORBIDDEN]
       const marker = newMarker()
       for (const call of [
-        resourceCalls.createIncomingPayment(sender, marker),
+        resourceCalls.createIncomingPayment(sender, { incomingValue: 100n, marker }),
         resourceCalls.listIncomingPayments(sender),
       ]) {
         const refused = await resources.send(call, receiverToken)
@@ -35,7 +35,7 @@ test.describe('authorization: a token grants only what it names', () => {
       ).toBe(false)
 
       const control = await resources.send(
-        resourceCalls.createIncomingPayment(receiver, marker),
+        resourceCalls.createIncomingPayment(receiver, { incomingValue: 100n, marker }),
         receiverToken,
       )
       expect(control).toAnswer(
@@ -97,7 +97,7 @@ test.describe('authorization: a token grants only what it names', () => {
     async ({ resources, discovery, sharedGrants }) => {
       const { receiver } = discovery
       const marker = newMarker()
-      const call = resourceCalls.createIncomingPayment(receiver, marker)
+      const call = resourceCalls.createIncomingPayment(receiver, { incomingValue: 100n, marker })
       const incomingToken = await sharedGrants.token('incoming-payment')
       await expectRefusedWithoutEffect(await resources.send(call, await sharedGrants.token('quote')), {
         rule: 'AUTH-PERMISSION',

@@ -1,12 +1,7 @@
 import type { IncomingPayment, IncomingPaymentWithPaymentMethods } from '@interledger/open-payments'
 import { expectAuthorizationRequired, expectPublicView } from '../checks/authentication-checks.ts'
 import { coreFields, expectCreated, expectPayableMethods } from '../checks/incoming-payment-checks.ts'
-import {
-  anHourAhead,
-  readIncomingPayment,
-  readUnlessGone,
-  unknownIncomingPayment,
-} from '../checks/incoming-payment-refusals.ts'
+import { anHourAhead, readIncomingPayment, readUnlessGone } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusal, expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { amountIn } from '../harness/discovery/discovery.ts'
@@ -17,7 +12,7 @@ import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
 import { waitsLong } from '../harness/time/long-wait.ts'
 import { aheadOfServer, msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
 import { listCall } from '../steps/list-pages.ts'
-import { hasMarker, markerMetadata, resourceCalls } from '../steps/resource-calls.ts'
+import { hasMarker, markerMetadata, resourceCalls, unknownId } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 import { skipIfShortLifetimeRefused } from '../steps/short-lifetime.ts'
 import { walkListUntil } from '../steps/walk-list.ts'
@@ -66,7 +61,10 @@ test.describe('incoming payments: get and list', () => {
       const token = await sharedGrants.token('incoming-payment')
       const known = await resources.createIncomingPayment(token, receiver)
       await expectRefusedWithoutEffect(
-        await resources.send(resourceCalls.getIncomingPayment(unknownIncomingPayment(receiver)), token),
+        await resources.send(
+          resourceCalls.getIncomingPayment(unknownId(receiver, 'incoming-payments')),
+          token,
+        ),
         {
           rule: 'IP-GET',
           statuses: [404],
@@ -175,7 +173,7 @@ test.describe('incoming payments: get and list', () => {
         )
       }
       const unknown = await api.send({
-        ...resourceCalls.getIncomingPayment(unknownIncomingPayment(receiver)),
+        ...resourceCalls.getIncomingPayment(unknownId(receiver, 'incoming-payments')),
         sign: false,
       })
       expectRefusal(unknown, {
@@ -236,7 +234,7 @@ test.describe('incoming payments: complete', () => {
       )
 
       const unknown = await resources.send(
-        resourceCalls.completeIncomingPayment(unknownIncomingPayment(receiver)),
+        resourceCalls.completeIncomingPayment(unknownId(receiver, 'incoming-payments')),
         token,
       )
       expectRefusal(unknown, {

@@ -15,10 +15,9 @@ import { SHARED_DEBIT_UNITS } from '../harness/gnap/shared-grants.ts'
 import { expiryWaitSeconds, tooLongToWait } from '../harness/target/expiry-wait.ts'
 import { waitsLong } from '../harness/time/long-wait.ts'
 import { msUntilServerPasses, sleep } from '../harness/time/server-time.ts'
-import { describeAmount, sameAsset, sentWithinDebit } from '../steps/amounts.ts'
-import { foreignAmount, paymentCalls } from '../steps/payment-calls.ts'
+import { describeAmount, foreignAmount, sameAsset, sentWithinDebit } from '../steps/amounts.ts'
 import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
+import { resourceCalls, unknownId } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 
 // The timeout the tests had before the file was split; the quote expiry test adds the quote's lifetime.
@@ -38,7 +37,7 @@ test.describe('outgoing payments: create', () => {
       const token = await sharedGrants.token('outgoing-payment')
       const listing = resourceCalls.listOutgoingPayments(sender, 100)
       const exchange = await expectRefusedWithoutEffect(
-        await steps.sendPayment(paymentCalls.unknownId(sender, 'quotes'), marker),
+        await steps.sendPayment(unknownId(sender, 'quotes'), marker),
         {
           rule: 'OP-CREATE-QUOTE',
           what: 'an unknown quoteId',
@@ -87,7 +86,7 @@ test.describe('outgoing payments: create', () => {
       const foreign = foreignAmount(sender, 3n * unit)
       const listing = resourceCalls.listOutgoingPayments(sender, 100)
       const exchange = await expectRefusedWithoutEffect(
-        await resources.send(paymentCalls.payIncomingPayment(sender, receiver.id, foreign, marker), token),
+        await resources.send(resourceCalls.payIncomingPayment(sender, receiver.id, foreign, marker), token),
         {
           rule: 'OP-CREATE-INCOMING',
           what: `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,

@@ -3,8 +3,7 @@ import { otherAssetCode, otherAssetScale } from '../checks/incoming-payment-chec
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { expect, test } from '../fixtures/conformance-test.ts'
 import { covers, rule } from '../harness/rules/covers.ts'
-import { describeAmount } from '../steps/amounts.ts'
-import { type Amount, paymentCalls } from '../steps/payment-calls.ts'
+import { type Amount, describeAmount } from '../steps/amounts.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 
@@ -31,7 +30,7 @@ test.describe("outgoing payments from an incoming payment: debitAmount in the se
         const wrong = { value: String(unit), ...asset(sender) }
         const listing = resourceCalls.listOutgoingPayments(sender, 100)
         const control = await expectRefusedWithoutEffect(
-          await resources.send(paymentCalls.payIncomingPayment(sender, incoming.id, wrong, marker), token),
+          await resources.send(resourceCalls.payIncomingPayment(sender, incoming.id, wrong, marker), token),
           {
             rule: 'OP-DEBIT-ASSET',
             what: `a debitAmount of ${describeAmount(wrong)} from ${sender.id} (${sender.assetCode}/${sender.assetScale})`,

@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures/conformance-test.ts'
 import { amountIn } from '../harness/discovery/discovery.ts'
 import { covers, rule } from '../harness/rules/covers.ts'
 import { warn } from '../harness/rules/warn.ts'
-import { BEYOND_ANY_BALANCE } from '../steps/payment-calls.ts'
+import { BEYOND_ANY_BALANCE } from '../steps/amounts.ts'
 import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
 
 // The payments are polled together, for up to SETTLEMENT_TIMEOUT_MS, then the receiver.

@@ -10,10 +10,9 @@ import {
   warn,
 } from '../fixtures/conformance-test.ts'
 import { sleep } from '../harness/time/server-time.ts'
-import { describeAmount, sentWithinDebit } from '../steps/amounts.ts'
-import { BEYOND_ANY_BALANCE, paymentCalls } from '../steps/payment-calls.ts'
+import { BEYOND_ANY_BALANCE, describeAmount, sentWithinDebit } from '../steps/amounts.ts'
 import { SETTLEMENT_TIMEOUT_MS } from '../steps/payment-steps.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
+import { resourceCalls, unknownId } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 
 // OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
@@ -136,7 +135,7 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
       }
 
       const unknown = await resources.send(
-        resourceCalls.getOutgoingPayment(paymentCalls.unknownId(sender, 'outgoing-payments')),
+        resourceCalls.getOutgoingPayment(unknownId(sender, 'outgoing-payments')),
         token,
       )
       expect(unknown).toAnswer(404, 'OP-GET', 'an unknown id')

@@ -13,9 +13,8 @@ import {
   warn,
 } from '../fixtures/conformance-test.ts'
 import { notApplicable } from '../harness/rules/not-applicable.ts'
-import { describeAmount } from '../steps/amounts.ts'
-import { foreignAmount, paymentCalls } from '../steps/payment-calls.ts'
-import { resourceCalls } from '../steps/resource-calls.ts'
+import { describeAmount, foreignAmount } from '../steps/amounts.ts'
+import { resourceCalls, unknownId } from '../steps/resource-calls.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
 function expectQuoteOf(ruleId: RuleId, exchange: Exchange, sender: WalletAddress, receiver: string): Quote {
@@ -186,10 +185,7 @@ test.describe('quotes', () => {
         rule('QT-GET', 'get returns the createdAt and expiresAt of the created quote'),
       ).toEqual([Date.parse(created.createdAt), Date.parse(created.expiresAt ?? '')])
 
-      const unknown = await resources.send(
-        resourceCalls.getQuote(paymentCalls.unknownId(sender, 'quotes')),
-        token,
-      )
+      const unknown = await resources.send(resourceCalls.getQuote(unknownId(sender, 'quotes')), token)
       expect(unknown).toAnswer(404, 'QT-GET', 'an unknown quote id')
     },
   )

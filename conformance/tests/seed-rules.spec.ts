@@ -1,9 +1,7 @@
 import type { WalletAddress } from '@interledger/open-payments'
-import { unknownIncomingPayment } from '../checks/incoming-payment-refusals.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import { amountIn, covers, type RuleId, test } from '../fixtures/conformance-test.ts'
-import { paymentCalls } from '../steps/payment-calls.ts'
-import { type ResourceCall, resourceCalls } from '../steps/resource-calls.ts'
+import { type ResourceCall, resourceCalls, unknownId } from '../steps/resource-calls.ts'
 import { newMarker } from '../steps/resources.ts'
 
 type Body = Record<string, unknown>
@@ -32,14 +30,14 @@ const BAD_REQUESTS: BadRequest[] = [
     rule: 'GEN-RECEIVER-EXISTS',
     statuses: UNKNOWN_RECEIVER,
     request: 'quote',
-    breakBody: (valid, sender) => ({ ...valid, receiver: unknownIncomingPayment(sender) }),
+    breakBody: (valid, sender) => ({ ...valid, receiver: unknownId(sender, 'incoming-payments') }),
   },
   {
     name: 'an outgoing payment to an incoming payment the server never issued',
     rule: 'GEN-RECEIVER-EXISTS',
     statuses: UNKNOWN_RECEIVER,
     request: 'payment',
-    breakBody: (valid, sender) => ({ ...valid, incomingPayment: unknownIncomingPayment(sender) }),
+    breakBody: (valid, sender) => ({ ...valid, incomingPayment: unknownId(sender, 'incoming-payments') }),
   },
   ...(
     [
@@ -92,9 +90,9 @@ test.describe('requests the seed rules refuse', () => {
       const { payment } = await paymentSteps.receiver({ incomingValue: 1000n * unit })
       const valid: ResourceCall =
         bad.request === 'quote'
-          ? paymentCalls.createQuote(sender, payment.id, { debitAmount: amountIn(sender, unit) })
+          ? resourceCalls.createQuote(sender, payment.id, { debitAmount: amountIn(sender, unit) })
           : bad.request === 'payment'
-            ? paymentCalls.payIncomingPayment(sender, payment.id, amountIn(sender, unit), marker)
+            ? resourceCalls.payIncomingPayment(sender, payment.id, amountIn(sender, unit), marker)
             : resourceCalls.listOutgoingPayments(sender)
       const quoteId = bad.withQuote
         ? (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id

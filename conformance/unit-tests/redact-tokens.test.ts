@@ -37,6 +37,11 @@ describe('token redaction', () => {
     assert.equal(redactTokens(`Received: "${ACCESS}"`), `Received: "${tokenFingerprint(ACCESS)}"`)
   })
 
+  test('the as_uri challenge of WWW-Authenticate is shown as it is: it carries no token', () => {
+    const challenge = 'www-authenticate: GNAP as_uri="http://127.0.0.1:3401/"'
+    assert.equal(redactTokens(challenge), challenge)
+  })
+
   test('the same value always has the same fingerprint, another value another one', () => {
     assert.equal(tokenFingerprint(ACCESS), tokenFingerprint(ACCESS))
     assert.notEqual(tokenFingerprint(ACCESS), tokenFingerprint(CONTINUATION))

@@ -38,8 +38,14 @@ export class BaselineError extends Error {
 const SCHEMA = JSON.parse(readFileSync(new URL('../schemas/baseline.schema.json', import.meta.url), 'utf8'))
 const validate = new Ajv({ allErrors: true }).compile(SCHEMA)
 
-/** Reads and checks a baseline file; every problem names its field. */
-export function loadBaseline(path: string): Baseline {
+/**
+ * Reads and checks a baseline file; every problem names its field. `isRule` tells the IDs of the mode's registry
+ * (the server's by default; client mode passes its own).
+ */
+export function loadBaseline(
+  path: string,
+  isRule: (id: string) => boolean = (id) => findRule(id) !== undefined,
+): Baseline {
   const file = resolve(path)
   if (!existsSync(file)) throw new BaselineError(path, [`file not found (resolved to ${file})`])
   let parsed: unknown
@@ -52,7 +58,7 @@ export function loadBaseline(path: string): Baseline {
   const baseline = parsed as Omit<Baseline, 'file'>
   const unknownIn = (field: string, entries: readonly { rule?: string }[]) =>
     entries.flatMap((entry, i) =>
-      entry.rule && !findRule(entry.rule)
+      entry.rule && !isRule(entry.rule)
         ? [`${field}[${i}].rule: unknown rule ID ${JSON.stringify(entry.rule)}`]
         : [],
     )

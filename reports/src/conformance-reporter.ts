@@ -8,7 +8,7 @@ import { BASELINE_ENV } from '../../settings/run-settings.ts'
 import { loadBaseline } from './baseline.ts'
 import { summariseLatency } from './latency.ts'
 import { renderJunit } from './render-junit.ts'
-import { renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
+import { baselineLines, renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
 import { firstLine, plainErrorMessage, testRecord } from './test-record.ts'
@@ -134,16 +134,6 @@ export default class ConformanceReporter implements Reporter {
     ]
     process.stdout.write(lines.join('\n'))
   }
-}
-
-function baselineLines(document: ReturnType<typeof buildVerdictDocument>): string[] {
-  const b = document.baseline
-  if (!b) return []
-  return [
-    `  baseline ${relative(process.cwd(), b.file)}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
-    ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
-    ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
-  ]
 }
 
 function cut(text: string): string {

@@ -1,3 +1,4 @@
+import { gradedName } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { badgeOf, notRunNote } from './render-verdict.ts'
 import { type RuleVerdict, TIERS } from './verdict.ts'
@@ -39,7 +40,7 @@ export function renderJunit(document: VerdictDocument): string {
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlText(`Open Payments conformance: ${document.target}`)}" timestamp="${document.finishedAt}">`,
+    `<testsuites name="${xmlText(gradedName(document))}" timestamp="${document.finishedAt}">`,
     ...suites,
     '</testsuites>',
     '',

@@ -1,4 +1,5 @@
 import { readableFailure } from './failure-text.ts'
+import { gradedName, isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
 import {
@@ -10,7 +11,6 @@ import {
   notRunNote,
   propertyLine,
   scopeLines,
-  TIER_TITLE,
   testsSummary,
   untestedLine,
   whyOf,
@@ -37,9 +37,9 @@ export function renderVerdictHtml(d: VerdictDocument): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
-<title>Open Payments conformance: ${html(d.target)}</title><style>${STYLE}</style></head>
+<title>${html(gradedName(d))}</title><style>${STYLE}</style></head>
 <body>
-<h1>Open Payments conformance verdict</h1>
+<h1>${html(verdictTitle(d))}</h1>
 ${subject(d)}
 <p class="verdict ${kind}" id="headline">${html(d.headline)}</p>
 ${attention(d)}
@@ -56,8 +56,7 @@ What the tiers and statuses mean: docs/verdict.md of the suite.</p>
 ${countsTable(d)}
 ${filterForm(d)}
 ${TIERS.map((tier) => ruleMatrix(d, tier)).join('\n')}
-<h2>Latency of the target</h2>
-${latencyTable(d)}
+${isClientVerdict(d) ? '' : `<h2>Latency of the target</h2>\n${latencyTable(d)}`}
 <script>${FILTER_SCRIPT}</script>
 </body></html>
 `
@@ -65,13 +64,7 @@ ${latencyTable(d)}
 
 function subject(d: VerdictDocument): string {
   const rows: [string, string][] = [
-    ['Target', d.target],
-    [
-      'Wallet addresses',
-      Object.entries(d.walletAddresses)
-        .map(([r, u]) => `${r} ${u}`)
-        .join(', '),
-    ],
+    ...subjectRows(d),
     ['Suite', `${d.suite.name} ${d.suite.version}, commit ${d.suite.commit}`],
     ['Spec', `OpenAPI ${d.spec.openApi} from ${d.spec.package} ${d.spec.packageVersion}`],
     ['Finished', d.finishedAt],
@@ -142,7 +135,7 @@ function filterForm(d: VerdictDocument): string {
 function ruleMatrix(d: VerdictDocument, tier: (typeof TIERS)[number]): string {
   const rules = byAttention(d.rules.filter((r) => r.tier === tier))
   const expected = new Map((d.baseline?.expected ?? []).map((e) => [e.rule, e.reasons.join('; ')]))
-  return `<section class="tier" data-tier="${tier}"><h2>${html(TIER_TITLE[tier])}</h2>
+  return `<section class="tier" data-tier="${tier}"><h2>${html(tierTitle(d, tier))}</h2>
 <table class="rules" data-tier="${tier}"><thead><tr><th>Rule</th><th>Level</th><th>Statement</th><th>Result</th></tr></thead>
 ${rules.map((r) => ruleRows(d, r, expected.get(r.rule.id))).join('\n')}</table></section>`
 }

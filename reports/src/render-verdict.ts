@@ -1,5 +1,6 @@
-import type { RuleTier } from '../../conformance/harness/rules/rule.ts'
+import { relative } from 'node:path'
 import { readableFailure } from './failure-text.ts'
+import { subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
 import { type RuleStatus, type RuleVerdict, TIERS, type Verdict } from './verdict.ts'
@@ -19,12 +20,6 @@ export const BADGE: Record<RuleStatus, string> = {
 /** Beyond the spec, a failure is a warning: the badge says so. */
 export const badgeOf = (r: RuleVerdict) =>
   r.tier === 'beyond-spec' && r.status === 'failed' ? 'FAIL (warning, beyond the spec)' : BADGE[r.status]
-
-export const TIER_TITLE: Record<RuleTier, string> = {
-  spec: 'The spec (Payment Resource Service specification): decides conformance',
-  'beyond-spec': 'Beyond the spec (OpenAPI documents, docs/spec-decisions.md): failures are warnings',
-  robustness: 'Robustness (answers to invalid input): its own section, does not decide conformance',
-}
 
 /**
  * The order a reader needs: what fails or could not be decided first, then what was not tested, then what
@@ -125,6 +120,17 @@ export function summaryLines(verdict: Verdict): string[] {
   ]
 }
 
+/** The console lines of a baseline: its counts, then each unexpected failure and stale entry. */
+export function baselineLines(document: VerdictDocument): string[] {
+  const b = document.baseline
+  if (!b) return []
+  return [
+    `  baseline ${relative(process.cwd(), b.file)}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
+    ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
+    ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
+  ]
+}
+
 /** A filtered run says what it left out. */
 export function scopeLines(verdict: Verdict): string[] {
   if (!verdict.scope.filtered) return []
@@ -152,11 +158,11 @@ export function propertyLine(p: Verdict['properties'][number]): string {
 /** The publishable verdict: one table per tier, one row per rule, then the details of what failed or warned. */
 export function renderVerdictMarkdown(verdict: VerdictDocument): string {
   const out = [
-    '# Open Payments conformance verdict',
+    `# ${verdictTitle(verdict)}`,
     '',
-    `Target: **${verdict.target}** (${Object.entries(verdict.walletAddresses)
-      .map(([role, url]) => `${role} ${url}`)
-      .join(', ')})  `,
+    ...subjectRows(verdict).map(([label, value], i) =>
+      i === 0 ? `${label}: **${value}**  ` : `${label}: ${value}  `,
+    ),
     `Suite: ${verdict.suite.name} ${verdict.suite.version} (commit ${verdict.suite.commit}), finished ${verdict.finishedAt}  `,
     `Spec: OpenAPI ${verdict.spec.openApi} from ${verdict.spec.package} ${verdict.spec.packageVersion}; consent: ${verdict.consentDrivers.join(', ') || 'not needed'}`,
     '',
@@ -171,7 +177,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
   ]
   for (const tier of TIERS) {
     out.push(
-      `## ${TIER_TITLE[tier]}`,
+      `## ${tierTitle(verdict, tier)}`,
       '',
       `Rules: ${countsLine(verdict.tiers[tier])}.`,
       '',

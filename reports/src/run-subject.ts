@@ -20,6 +20,18 @@ export interface VerdictSubject {
   latency: OperationLatency[]
 }
 
+/**
+ * What a verdict grades. A server run's document names its target; `op-conformance client` adds this subject,
+ * and every rendering then says that a client was graded and that the server was the suite's own.
+ */
+export interface ClientSubject {
+  kind: 'client'
+  /** The adapter command the suite ran once per scenario. */
+  adapter: string
+  /** The client's own name, as its adapter reported it. */
+  client?: string
+}
+
 export function suiteIdentity(): VerdictSubject['suite'] {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     name: string

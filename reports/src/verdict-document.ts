@@ -2,7 +2,7 @@ import type { RuleLevel, RuleTier } from '../../conformance/harness/rules/rule.t
 import { applyBaseline, type Baseline, type BaselineOutcome } from './baseline.ts'
 import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline } from './headline.ts'
-import type { VerdictSubject } from './run-subject.ts'
+import type { ClientSubject, VerdictSubject } from './run-subject.ts'
 import { RULE_STATUSES, type RuleStatus, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
 
 export const LEVELS: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY']
@@ -30,6 +30,8 @@ export interface VerdictDocument extends Verdict, VerdictSubject {
   otherFailures: string[]
   /** Failing test title -> its exchanges. */
   evidence: Record<string, Evidence[]>
+  /** Set when a client was graded (op-conformance client); absent when a server was. */
+  subject?: ClientSubject
   baseline:
     | (Omit<Baseline, 'expectedFailures' | 'expectedUntested'> & BaselineOutcome & { entries: number })
     | null
@@ -42,6 +44,7 @@ export function buildVerdictDocument(input: {
   otherFailures: string[]
   evidence: Record<string, Evidence[]>
   baseline?: Baseline
+  client?: ClientSubject
 }): VerdictDocument {
   const { verdict, baseline } = input
   const outcome = baseline
@@ -66,6 +69,7 @@ export function buildVerdictDocument(input: {
             ...outcome,
           }
         : null,
+    ...(input.client ? { subject: input.client } : {}),
   }
 }
 

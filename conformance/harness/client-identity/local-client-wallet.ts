@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { generateClientKey } from '../../../clients/src/index.ts'
+import { type ClientKey, generateClientKey } from '../../../clients/src/index.ts'
 import type { ClientIdentity } from './client-identity.ts'
 
 export interface LocalClientWallet {
@@ -10,10 +10,13 @@ export interface LocalClientWallet {
 
 /**
  * Serves the suite's own client wallet address and JWKS on this machine, so a target running here can fetch
- * the client key the way it would fetch any client's (GET <client wallet address>/jwks.json).
+ * the client key the way it would fetch any client's (GET <client wallet address>/jwks.json). The key is a new one
+ * unless given (client mode publishes the user's own).
  */
-export async function startLocalClientWallet(host = '127.0.0.1'): Promise<LocalClientWallet> {
-  const key = generateClientKey()
+export async function startLocalClientWallet(
+  host = '127.0.0.1',
+  key: ClientKey = generateClientKey(),
+): Promise<LocalClientWallet> {
   const server = createServer((request, response) => {
     const origin = `http://${request.headers.host}`
     const path = (request.url ?? '/').split('?')[0]

@@ -14,7 +14,8 @@ const seen = new Set<string>()
 
 /** Shorter values are not replaced inside other text: they could be a word of it. */
 const MIN_TOKEN_LENGTH = 8
-const GNAP_AUTHORIZATION = /\bGNAP ([^\s'",}]+)/g
+/** `GNAP <token>`; not the `GNAP as_uri="..."` challenge of WWW-Authenticate, which carries no token. */
+const GNAP_AUTHORIZATION = /\bGNAP (?!as_uri=)([^\s'",}]+)/g
 
 /** What stands for a token: its fingerprint, never its value. */
 export function tokenFingerprint(value: string): string {

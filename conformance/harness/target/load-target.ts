@@ -46,7 +46,7 @@ export function loadTargetFile(path: string): TargetFile {
 }
 
 /** Why a path the target file names cannot be read as a file: missing, or a directory. */
-function fileProblem(file: string): string | undefined {
+export function fileProblem(file: string): string | undefined {
   if (!existsSync(file)) return `file not found (resolved to ${file})`
   if (statSync(file).isDirectory()) return `not a file: ${file} is a directory`
   return undefined
@@ -149,7 +149,8 @@ function sameUrl(a: string, b: string): boolean {
   return new URL(a).href === new URL(b).href
 }
 
-function describeErrors(errors: ErrorObject[]): string[] {
+/** Ajv's errors as one line each that names the field (the client target file reads its errors with it too). */
+export function describeErrors(errors: ErrorObject[]): string[] {
   const meant = misspelledFields(errors)
   // An invalid property name gives two errors, its pattern's and propertyNames' own: keep the latter. A
   // required field that is only misspelled is named once, by its misspelling.

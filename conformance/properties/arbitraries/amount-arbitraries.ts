@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { BEYOND_ANY_BALANCE } from '../../steps/payment-calls.ts'
+import { BEYOND_ANY_BALANCE } from '../../steps/amounts.ts'
 
 /** Every uint64 value but 0 (a payment of nothing is another question); fast-check favours the edges. */
 export const uint64ValueArb: fc.Arbitrary<bigint> = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n })

@@ -92,6 +92,8 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
   }
   console.log(`Wallet address ${fetched.document.id}`)
   console.log(`  ${describeWalletAddress(fetched.document)}`)
+  if (fetched.defects.length > 0)
+    console.log(`  without ${fetched.defects.join(', ')}: a run will fail the server under WA-DOC`)
 
   let key: ClientKey | undefined
   if (registered) {

@@ -32,11 +32,15 @@ const server = createServer((request, response) => {
     authServer: `${origin}/auth`,
     resourceServer: origin,
   }
+  // noscale: a server fault (no assetScale), which the run judges, not a configuration mistake.
+  const { assetScale: _, ...withoutScale } = document
   const body = request.url?.endsWith('/jwks.json')
     ? { keys: registered }
     : ['alice', 'bob'].includes(name)
       ? document
-      : undefined
+      : name === 'noscale'
+        ? withoutScale
+        : undefined
   response.statusCode = body ? 200 : 404
   response.setHeader('content-type', 'application/json')
   response.end(JSON.stringify(body ?? {}))
@@ -78,6 +82,15 @@ describe('op-conformance init', () => {
     const unknown = await opConformance('init', `${origin}/nobody`, '--output', 'nobody.json')
     assert.equal(unknown.status, 2)
     assert.match(unknown.stderr, /\/nobody: answered HTTP 404, not 200; no file written/)
+  })
+
+  test("a wallet address document without assetScale is written down, its defect named as the server's", async () => {
+    const init = await opConformance('init', `${origin}/noscale`, '--output', 'noscale.json')
+    assert.match(init.stdout, /without assetScale: a run will fail the server under WA-DOC/)
+    assert.ok(loadTargetFile(join(dir, 'noscale.json')).walletAddresses.sender.endsWith('/noscale'))
+    const validate = await opConformance('validate', '--live', 'noscale.json')
+    assert.match(validate.stdout, /a wallet address document without assetScale: the server's fault/)
+    assert.doesNotMatch(validate.stdout + validate.stderr, /walletAddresses\.sender [^\n]*: answered 200 but/)
   })
 
   test('answers --help', async () => {

@@ -64,7 +64,11 @@ test.describe('incoming payments paid by outgoing payments', () => {
             `(${whole}); it quoted ${describeAmount(rest.receiveAmount)}`,
         ),
       ).toContainEqual(rest.receiveAmount)
-      await settled(steps, rest)
+      // Paying a quote of the whole amount would take receivedAmount past incomingAmount, which a server may
+      // refuse, fail or deliver in part (docs/spec-decisions.md): the rest is then paid by a quote that fixes it.
+      const remaining = amountIn(receiverWallet, whole - part)
+      const isRest = rest.receiveAmount.value === remaining.value
+      await settled(steps, isRest ? rest : await steps.quote(receiver.id, { receiveAmount: remaining }))
       await steps.untilReceived(receiver.id, whole, 'IP-COMPLETE-ON-RECEIPT')
       await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
     },

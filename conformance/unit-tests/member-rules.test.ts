@@ -97,6 +97,23 @@ describe('schema violations name the rule of the member they are about', () => {
     }
     assert.deepEqual(memberRules(OPERATIONS.getQuote.operationId, [missing]), ['QT-METHOD'])
   })
+  test('a wallet address document: a missing member is WA-DOC, a bad asset or URL its own rule too', () => {
+    const wallet = OPERATIONS.getWalletAddress.operationId
+    const missing = {
+      pointer: '/',
+      message: 'must have required property \'assetScale\' {"missingProperty":"assetScale"}',
+    }
+    assert.deepEqual(memberRules(wallet, [missing]), ['WA-DOC'])
+    assert.deepEqual(memberRules(wallet, [{ pointer: '/assetScale', message: 'must be <= 255' }]), [
+      'WA-DOC',
+      'WA-ASSET',
+    ])
+    assert.deepEqual(memberRules(wallet, [{ pointer: '/authServer', message: 'must match format "uri"' }]), [
+      'WA-DOC',
+      'WA-URLS',
+    ])
+    assert.deepEqual(memberRules(wallet, [{ pointer: '/publicName', message: 'must be string' }]), [])
+  })
   test('other members, or the same member of another operation, name no rule', () => {
     assert.deepEqual(memberRules(create, [{ pointer: '/debitAmount/value', message: 'x' }]), [])
     assert.deepEqual(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { ExchangeResponse, Transport } from '../../clients/src/index.ts'
-import { walletAddressProblem } from '../harness/preflight/check-wallet-address.ts'
+import { fetchWalletAddress, walletAddressProblem } from '../harness/preflight/check-wallet-address.ts'
 
 const answer = (status: number, json: unknown, text = JSON.stringify(json)): Transport => {
   return async () =>
@@ -25,16 +25,26 @@ describe('pre-flight wallet address check', () => {
     ['a 404', answer(404, { error: 'nope' }), /answered HTTP 404, not 200/],
     ['an HTML page', answer(200, undefined, '<html></html>'), /not a JSON object/],
     [
-      'a JSON body without the members',
+      'a JSON object with none of the wallet address members',
       answer(200, { id: 'x' }),
-      /no assetCode, authServer, resourceServer, assetScale/,
+      /none of assetCode, assetScale, authServer, resourceServer/,
     ],
+    ['a JSON array', answer(200, [document]), /not a JSON object/],
   ]
   for (const [name, transport, expected] of cases) {
     test(`${name} is named`, async () => {
       assert.match((await walletAddressProblem(document.id, transport)) ?? '', expected)
     })
   }
+
+  // A server fault, not a configuration mistake: the run starts and WA-DOC fails it.
+  test('a wallet address document without assetScale, or with a mistyped one, lets the run start', async () => {
+    const { assetScale: _, ...withoutScale } = document
+    assert.equal(await walletAddressProblem(document.id, answer(200, withoutScale)), undefined)
+    const fetched = await fetchWalletAddress(document.id, answer(200, { ...document, assetScale: '2' }))
+    assert.deepEqual('defects' in fetched && fetched.defects, ['assetScale'])
+    assert.deepEqual(await fetchWalletAddress(document.id, answer(200, document)), { document, defects: [] })
+  })
 
   test('nothing listening: the socket error, within seconds', async () => {
     const started = Date.now()

@@ -12,8 +12,9 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
         replace: '',
       },
     ],
+    // A server fault, not the target file's: the pre-flight lets the run start and the verdict fails it.
     specs: [`${TESTS}/wallet-address.spec.ts`],
-    rules: ['GEN-SCHEMA'],
+    rules: ['WA-DOC', 'GEN-SCHEMA'],
   },
   {
     id: 'asset-scale-unbounded',

@@ -8,6 +8,7 @@ import {
   commit,
   committed,
   failingTests,
+  portOfRun,
   runEditedTree,
   table,
   uncommittedChanges,
@@ -139,7 +140,7 @@ console.log(
 
 const outcomes: Outcome[] = []
 for (const [index, { mutant, gap }] of selected.entries()) {
-  const outcome = await runMutant(mutant, basePort + 2 * (index + 1), gap, controlFailed)
+  const outcome = await runMutant(mutant, portOfRun(index), gap, controlFailed)
   outcomes.push(outcome)
   console.log(`[${index + 1}/${selected.length}] ${mutant.id}: ${outcome.verdict} (${outcome.seconds} s)`)
   if (outcome.verdict === 'caught') for (const line of outcome.detail) console.log(`  ${line}`)

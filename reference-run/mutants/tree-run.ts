@@ -15,6 +15,14 @@ export const repo = resolve(import.meta.dirname, '../..')
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' })
 export const commit = git('rev-parse', 'HEAD').trim()
 export const basePort = Number(process.env.REFERENCE_PORT || 3470)
+/**
+ * The port pair of the run at `index` (its server takes the port and the next one). The runs follow each other,
+ * so a few slots cycled are enough: a catalogue of seventy mutants stays inside 34 ports of REFERENCE_PORT
+ * instead of spreading over the ranges other runs on the machine use.
+ */
+export function portOfRun(index: number): number {
+  return basePort + 2 * (1 + (index % 16))
+}
 // One worker per run: the machine may be running other suites, and starved workers would make the
 // timing-sensitive checks (intervals, expiry) flaky rather than the run's verdict right.
 export const WORKERS = 1

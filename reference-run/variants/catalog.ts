@@ -1,5 +1,6 @@
 import { SRC, TESTS } from '../mutants/mutant.ts'
 import { ACCESS_VARIANTS } from './access-variants.ts'
+import { QUOTE_VARIANTS } from './quote-variants.ts'
 import { RESOURCE_VARIANTS } from './resource-variants.ts'
 import { serverSetting, targetSettings, type Variant } from './variant.ts'
 
@@ -127,4 +128,5 @@ export const VARIANTS: readonly Variant[] = [
   },
   ...ACCESS_VARIANTS,
   ...RESOURCE_VARIANTS,
+  ...QUOTE_VARIANTS,
 ]

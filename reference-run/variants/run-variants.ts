@@ -1,10 +1,10 @@
 import { ruleVerdicts } from '../mutants/suite-run.ts'
 import {
-  basePort,
   brokenBecause,
   commit,
   committed,
   failingTests,
+  portOfRun,
   runEditedTree,
   table,
   uncommittedChanges,
@@ -83,7 +83,7 @@ console.log(
 )
 const outcomes: Outcome[] = []
 for (const [index, variant] of selected.entries()) {
-  const outcome = await runVariant(variant, basePort + 2 * index)
+  const outcome = await runVariant(variant, portOfRun(index))
   outcomes.push(outcome)
   console.log(`[${index + 1}/${selected.length}] ${variant.id}: ${outcome.got} (${outcome.seconds} s)`)
 }

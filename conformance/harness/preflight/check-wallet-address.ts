@@ -5,9 +5,13 @@ import { type Transport, undiciTransport } from '../../../clients/src/index.ts'
 const PREFLIGHT_TIMEOUT_MS = 10_000
 
 /**
- * Fetches one wallet address and says, in one line, why it cannot be used as one: unreachable, no answer in
- * time, not 200, or not a wallet address document. Undefined when it is usable. The transport is a parameter so
- * the request can go wherever the target routes its identities.
+ * Fetches one wallet address and says, in one line, why the URL does not lead to a wallet address at all:
+ * unreachable (DNS, connection, TLS), no answer in time, not 200, not a JSON object, or a JSON object with none
+ * of the members only a wallet address document has. That is the target file's mistake (or a server that is not
+ * up), so it stops a run before any test. A wallet address document that lacks a required member or mistypes
+ * one is the server's fault, not the configuration's: it is no problem here, and the run's WA-DOC and GEN-SCHEMA
+ * checks judge it. Undefined when the run can start. The transport is a parameter so the request can go
+ * wherever the target routes its identities.
  */
 export async function walletAddressProblem(
   url: string,
@@ -17,16 +21,38 @@ export async function walletAddressProblem(
   return 'problem' in fetched ? fetched.problem : undefined
 }
 
-/** The wallet address document at `url`, or why there is none (as walletAddressProblem says it). */
+/**
+ * The wallet address document at `url` and the required members it lacks or mistypes (`defects`, empty for a
+ * complete document), or why there is none (as walletAddressProblem says it).
+ */
 export async function fetchWalletAddress(
   url: string,
   transport: Transport = undiciTransport,
-): Promise<{ document: WalletAddress } | { problem: string }> {
+): Promise<{ document: WalletAddress; defects: string[] } | { problem: string }> {
   const response = await getJson(url, transport)
   if ('problem' in response) return response
   if (response.status !== 200) return { problem: `answered HTTP ${response.status}, not 200` }
-  const problem = documentProblem(response.json)
-  return problem ? { problem } : { document: response.json as WalletAddress }
+  const body = response.json
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { problem: 'answered 200 but the body is not a JSON object' }
+  const document = body as Record<string, unknown>
+  if (!IDENTIFYING_MEMBERS.some((member) => member in document))
+    return {
+      problem: `answered 200 but not with a wallet address document (none of ${IDENTIFYING_MEMBERS.join(', ')})`,
+    }
+  return { document: body as WalletAddress, defects: defectsOf(document) }
+}
+
+/** The members of a wallet address document no other JSON answer is likely to have (`id` is too common). */
+const IDENTIFYING_MEMBERS = ['assetCode', 'assetScale', 'authServer', 'resourceServer']
+
+/** The required members (WA-DOC) the document lacks, or holds with the wrong type. */
+function defectsOf(document: Record<string, unknown>): string[] {
+  const defects = ['id', 'assetCode', 'authServer', 'resourceServer'].filter(
+    (member) => typeof document[member] !== 'string',
+  )
+  if (typeof document.assetScale !== 'number') defects.push('assetScale')
+  return defects
 }
 
 /** A GET of JSON within the pre-flight's time limit, or why it got no answer. */
@@ -52,17 +78,6 @@ export async function getJson(
   } finally {
     clearTimeout(timer)
   }
-}
-
-function documentProblem(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return 'answered 200 but the body is not a JSON object'
-  const document = body as Record<string, unknown>
-  const missing = ['id', 'assetCode', 'authServer', 'resourceServer'].filter(
-    (member) => typeof document[member] !== 'string',
-  )
-  if (typeof document.assetScale !== 'number') missing.push('assetScale')
-  if (missing.length === 0) return undefined
-  return `answered 200 but not with a wallet address document (no ${missing.join(', ')})`
 }
 
 // undici wraps the socket error (ECONNREFUSED, ENOTFOUND) in `cause`; that is the part a reader needs.

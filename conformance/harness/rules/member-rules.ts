@@ -7,7 +7,32 @@ import type { RuleId } from './registry.ts'
  * that checks it explicitly, and stops the test there: a violation at one of these members names the member's
  * rule beside GEN-SCHEMA, so the verdict fails the rule that says what is wrong.
  */
-const MEMBER_RULES: { operations: readonly string[]; member: RegExp; rule: RuleId }[] = [
+const MEMBER_RULES: {
+  operations: readonly string[]
+  member: RegExp
+  rule: RuleId
+  /** Only a member that is there with a wrong value, not a missing one. */
+  present?: true
+}[] = [
+  // The wallet address document: a required member missing or of another type is what WA-DOC is about; an
+  // asset that is there but out of range also breaks WA-ASSET, a server URL that is no URI WA-URLS.
+  {
+    operations: [OPERATIONS.getWalletAddress.operationId],
+    member: /^\/(id|assetCode|assetScale|authServer|resourceServer)$/,
+    rule: 'WA-DOC',
+  },
+  {
+    operations: [OPERATIONS.getWalletAddress.operationId],
+    member: /^\/(assetCode|assetScale)$/,
+    rule: 'WA-ASSET',
+    present: true,
+  },
+  {
+    operations: [OPERATIONS.getWalletAddress.operationId],
+    member: /^\/(authServer|resourceServer)$/,
+    rule: 'WA-URLS',
+    present: true,
+  },
   {
     operations: [
       OPERATIONS.createOutgoingPayment,
@@ -34,18 +59,24 @@ const MEMBER_RULES: { operations: readonly string[]; member: RegExp; rule: RuleI
   },
 ]
 
-/** The member a violation is about: its pointer, or for a missing member the pointer of where it is missing. */
-function memberOf(violation: SchemaViolation): string {
+/** The member a violation is about, its pointer (for a missing member the pointer of where it is missing). */
+function memberOf(violation: SchemaViolation): { member: string; missing: boolean } {
   const missing = /"missingProperty":"([^"]+)"/.exec(violation.message)?.[1]
   const pointer = violation.pointer === '/' ? '' : violation.pointer
-  return missing === undefined ? pointer : `${pointer}/${missing}`
+  return missing === undefined
+    ? { member: pointer, missing: false }
+    : { member: `${pointer}/${missing}`, missing: true }
 }
 
 /** The member rules a response's schema violations break, each once. */
 export function memberRules(operationId: string, violations: readonly SchemaViolation[]): RuleId[] {
   const broken = MEMBER_RULES.filter(
-    ({ operations, member }) =>
-      operations.includes(operationId) && violations.some((violation) => member.test(memberOf(violation))),
+    ({ operations, member, present }) =>
+      operations.includes(operationId) &&
+      violations.some((violation) => {
+        const about = memberOf(violation)
+        return member.test(about.member) && !(present && about.missing)
+      }),
   )
   return broken.map(({ rule }) => rule)
 }

@@ -57,15 +57,21 @@ export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLi
   }
 }
 
-/** Waits until the target's clock has entered the grant's next interval: nothing is reserved there yet. */
+/**
+ * Waits until the target's clock has entered the grant's next interval, where nothing is reserved yet, and reads
+ * the spent amounts there: the next interval starts fresh. Reading at once, rather than only when a later
+ * command happens to, lets a search of a few runs catch a server that counts every interval as one.
+ */
 export class WaitForNextIntervalCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   check(model: Readonly<GrantLimitModel>): boolean {
     return model.hasInterval && !model.waited
   }
 
-  async run(model: GrantLimitModel, { clock }: GrantLimitSystem): Promise<void> {
+  async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {
     model.waited = true
+    const { clock } = system
     if (clock !== undefined) await clock.after(await clock.currentIndex())
+    await expectSpentAsModelled(model, system)
   }
 
   toString(): string {

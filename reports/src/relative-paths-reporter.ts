@@ -1,4 +1,4 @@
-import { dirname } from 'node:path'
+import { basename, dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type {
   FullConfig,
@@ -69,4 +69,11 @@ export function relativiseError(error: TestError, roots: string[]): void {
 
 export function withoutRoots(text: string, roots: string[]): string {
   return roots.reduce((rewritten, root) => rewritten.replaceAll(root, ''), text)
+}
+
+/** A file named in a published report: from the checkout or the working folder, else by its name alone. */
+export function publishedPath(file: string, cwd = process.cwd()): string {
+  if (file.startsWith(CHECKOUT)) return file.slice(CHECKOUT.length)
+  const fromCwd = relative(cwd, file)
+  return fromCwd.startsWith('..') || fromCwd.startsWith('/') ? basename(file) : fromCwd
 }

@@ -2,6 +2,7 @@ import type { RuleLevel, RuleTier } from '../../conformance/harness/rules/rule.t
 import { applyBaseline, type Baseline, type BaselineOutcome } from './baseline.ts'
 import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline } from './headline.ts'
+import { publishedPath } from './relative-paths-reporter.ts'
 import type { ClientSubject, VerdictSubject } from './run-subject.ts'
 import { RULE_STATUSES, type RuleStatus, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
 
@@ -63,7 +64,7 @@ export function buildVerdictDocument(input: {
     baseline:
       baseline && outcome
         ? {
-            file: baseline.file,
+            file: publishedPath(baseline.file),
             target: baseline.target,
             entries: baseline.expectedFailures.length + (baseline.expectedUntested?.length ?? 0),
             ...outcome,

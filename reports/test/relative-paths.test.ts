@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { TestResult, TestStep } from '@playwright/test/reporter'
-import { relativiseResult, rootsOf } from '../src/relative-paths-reporter.ts'
+import { publishedPath, relativiseResult, rootsOf } from '../src/relative-paths-reporter.ts'
 
 const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -43,5 +43,14 @@ describe('published reports show no absolute path', () => {
     const result = resultWith('/opt/other/a.spec.ts')
     relativiseResult(result, rootsOf(CHECKOUT))
     assert.equal(result.errors[0]?.location?.file, '/opt/other/a.spec.ts')
+  })
+
+  test('a file a report names (the baseline): from the checkout, from the working folder, else its name', () => {
+    assert.equal(
+      publishedPath(`${CHECKOUT}conformance/harness/target/rafiki/baseline.json`),
+      'conformance/harness/target/rafiki/baseline.json',
+    )
+    assert.equal(publishedPath('/home/ci/ase/ci/baseline.json', '/home/ci/ase'), 'ci/baseline.json')
+    assert.equal(publishedPath('/home/ci/elsewhere/baseline.json', '/home/ci/ase'), 'baseline.json')
   })
 })

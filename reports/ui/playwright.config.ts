@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from '../../conformance/harness/consent/chromium.ts'
 
 /**
- * The reports' own browser tests (npm run test:ui): the verdict page as a certifier uses it. Not part of the
+ * The reports' own browser tests (npm run test:ui): the verdict page and Playwright's report as a certifier uses them. Not part of the
  * suite's run, so never counted in a conformance verdict; no server, only files built from fixtures.
  */
 export default defineConfig({

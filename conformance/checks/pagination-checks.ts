@@ -44,35 +44,33 @@ function beyondTheEnds(items: ListedItem[], context: WalkContext): string[] {
 }
 
 /** hasPreviousPage false on the first page: nothing that existed at the start lies before it. */
-export async function expectNothingBefore(context: WalkContext, first: Page): Promise<void> {
-  const cursor = first.pageInfo.startCursor
-  if (cursor === undefined) {
-    warn('PAG-WALK', 'the first page gives no startCursor: what lies before it was not checked')
-    return
-  }
-  const before = await pageFrom(context, { cursor, last: '100' })
-  expect(
-    beyondTheEnds(before.items, context),
-    rule(
-      'PAG-WALK',
-      `the first page said hasPreviousPage false, yet items older than the walk lie before it: ${summarize(before.exchange)}`,
-    ),
-  ).toEqual([])
+export function expectNothingBefore(context: WalkContext, first: Page): Promise<void> {
+  return expectNothingBeyond(context, first, 'before')
 }
 
 /** hasNextPage false on the last page: nothing that existed at the start lies after it. */
-export async function expectNothingAfter(context: WalkContext, last: Page): Promise<void> {
-  const cursor = last.pageInfo.endCursor
+export function expectNothingAfter(context: WalkContext, last: Page): Promise<void> {
+  return expectNothingBeyond(context, last, 'after')
+}
+
+const ENDS = {
+  before: { cursor: 'startCursor', page: 'first', flag: 'hasPreviousPage', size: 'last' },
+  after: { cursor: 'endCursor', page: 'last', flag: 'hasNextPage', size: 'first' },
+} as const
+
+async function expectNothingBeyond(context: WalkContext, end: Page, side: keyof typeof ENDS): Promise<void> {
+  const { cursor: cursorName, page, flag, size } = ENDS[side]
+  const cursor = end.pageInfo[cursorName]
   if (cursor === undefined) {
-    warn('PAG-WALK', 'the last page gives no endCursor: what lies after it was not checked')
+    warn('PAG-WALK', `the ${page} page gives no ${cursorName}: what lies ${side} it was not checked`)
     return
   }
-  const after = await pageFrom(context, { cursor, first: '100' })
+  const beyond = await pageFrom(context, { cursor, [size]: '100' })
   expect(
-    beyondTheEnds(after.items, context),
+    beyondTheEnds(beyond.items, context),
     rule(
       'PAG-WALK',
-      `the last page said hasNextPage false, yet items older than the walk lie after it: ${summarize(after.exchange)}`,
+      `the ${page} page said ${flag} false, yet items older than the walk lie ${side} it: ${summarize(beyond.exchange)}`,
     ),
   ).toEqual([])
 }

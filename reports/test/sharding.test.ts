@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { REPORT_DIR_ENV, SHARD_ENV, TARGET_ENV } from '../../settings/run-settings.ts'
 import type { VerdictDocument } from '../src/verdict-document.ts'
+import { writeFixtureTarget } from './shard-fixture/fixture-target.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const CONFIG = 'reports/test/shard-fixture/playwright.config.ts'
 const dir = mkdtempSync(join(tmpdir(), 'sharding-'))
-const target = join(dir, 'target.json')
-writeFileSync(
-  target,
-  JSON.stringify({
-    name: 'shard fixture',
-    walletAddresses: { sender: 'http://127.0.0.1:9/alice', receiver: 'http://127.0.0.1:9/bob' },
-    client: { serveLocally: true },
-  }),
-)
+const target = writeFixtureTarget(dir)
 
 function playwright(output: string, extra: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync('npx', ['playwright', 'test', '--config', CONFIG, ...extra], {

@@ -1,24 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../../settings/run-settings.ts'
+import { writeFixtureTarget } from '../test/shard-fixture/fixture-target.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const output = mkdtempSync(join(tmpdir(), 'playwright-report-'))
 
 // A small failing run (the sharding fixture), whose Playwright HTML report is opened as a certifier opens it.
 test.beforeAll(() => {
-  const target = join(output, 'target.json')
-  writeFileSync(
-    target,
-    JSON.stringify({
-      name: 'report fixture',
-      walletAddresses: { sender: 'http://127.0.0.1:9/alice', receiver: 'http://127.0.0.1:9/bob' },
-      client: { serveLocally: true },
-    }),
-  )
+  const target = writeFixtureTarget(output)
   const run = spawnSync(
     'npx',
     ['playwright', 'test', '--config', 'reports/test/shard-fixture/playwright.config.ts'],

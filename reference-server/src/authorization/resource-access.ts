@@ -1,5 +1,7 @@
 import type { Response } from 'express'
+import type { PublicUrls } from '../config.ts'
 import { HttpError } from '../http/errors.ts'
+import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { type AccessContext, type AccessEntry, coversAllClients, entryFor } from './access-context.ts'
 
 /** The access the resource guard established; only routes behind `guard.require` may call it. */
@@ -34,6 +36,17 @@ export function authorizeRead(
 ): void {
   const entry = requireEntry(access, resource.walletAddressUrl)
   if (!coversAllClients(entry, 'read') && resource.client !== access.client) throw notFound()
+}
+
+/** Whose a stored resource is, as `authorizeRead` judges it: its wallet address and the client that created it. */
+export function ownerOf(
+  urls: PublicUrls,
+  resource: { walletAddressName: string; client: string | undefined },
+): { walletAddressUrl: string; client: string | undefined } {
+  return {
+    walletAddressUrl: walletAddressUrl(urls.resourceServer, resource.walletAddressName),
+    client: resource.client,
+  }
 }
 
 /** For lists: the client whose resources the token may see, or undefined with `list-all`. */

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express'
 import {
   authorizeRead,
   optionalAccess,
+  ownerOf,
   requireAccess,
   requireEntry,
 } from '../authorization/resource-access.ts'
@@ -15,7 +16,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { IncomingPaymentError, isIncomingPaymentError, toHttpError } from './errors.ts'
 import {
   type IncomingPayment,
@@ -107,13 +107,6 @@ async function found(deps: RouteDependencies, id: string): Promise<IncomingPayme
   const payment = await deps.incomingPaymentService.get(id)
   if (isIncomingPaymentError(payment)) throw toHttpError(payment)
   return payment
-}
-
-function ownerOf(urls: PublicUrls, payment: IncomingPayment) {
-  return {
-    walletAddressUrl: walletAddressUrl(urls.resourceServer, payment.walletAddressName),
-    client: payment.client,
-  }
 }
 
 function nameOf(urls: PublicUrls, walletAddress: string): string {

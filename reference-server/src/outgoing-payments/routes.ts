@@ -1,6 +1,6 @@
 import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments/dist/types.js'
 import type { Request, RequestHandler, Response } from 'express'
-import { authorizeRead, requireAccess, requireEntry } from '../authorization/resource-access.ts'
+import { authorizeRead, ownerOf, requireAccess, requireEntry } from '../authorization/resource-access.ts'
 import type { PublicUrls } from '../config.ts'
 import { INCOMING_PAYMENTS_PATH } from '../incoming-payments/model.ts'
 import { limitsOf } from '../outgoing-payment-grants/limits.ts'
@@ -15,7 +15,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import {
   isCreateOutgoingPaymentError,
   isOutgoingPaymentError,
@@ -90,13 +89,8 @@ async function getOutgoingPayment(
   const access = requireAccess(res)
   const payment = await deps.outgoingPaymentService.get(req.params.id)
   if (isOutgoingPaymentError(payment)) throw toHttpError(payment)
-  authorizeRead(
-    access,
-    {
-      walletAddressUrl: walletAddressUrl(urls.resourceServer, payment.walletAddressName),
-      client: payment.client,
-    },
-    () => toHttpError(OutgoingPaymentError.UnknownOutgoingPayment),
+  authorizeRead(access, ownerOf(urls, payment), () =>
+    toHttpError(OutgoingPaymentError.UnknownOutgoingPayment),
   )
   res.json(toOpenPaymentsOutgoingPayment(payment, urls))
 }

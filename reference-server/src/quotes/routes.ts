@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express'
-import { authorizeRead, requireAccess, requireEntry } from '../authorization/resource-access.ts'
+import { authorizeRead, ownerOf, requireAccess, requireEntry } from '../authorization/resource-access.ts'
 import type { PublicUrls } from '../config.ts'
 import { INCOMING_PAYMENTS_PATH } from '../incoming-payments/model.ts'
 import {
@@ -9,7 +9,6 @@ import {
   stringField,
   walletAddressNameFromUrl,
 } from '../shared/request-input.ts'
-import { walletAddressUrl } from '../wallet-addresses/model.ts'
 import { isQuoteError, QuoteError, toHttpError } from './errors.ts'
 import { toOpenPaymentsQuote } from './model.ts'
 import { isPricingError } from './pricing.ts'
@@ -63,13 +62,6 @@ async function getQuote(deps: RouteDependencies, req: Request<IdParams>, res: Re
   const access = requireAccess(res)
   const quote = await deps.quoteService.get(req.params.id)
   if (isQuoteError(quote)) throw toHttpError(quote)
-  authorizeRead(
-    access,
-    {
-      walletAddressUrl: walletAddressUrl(urls.resourceServer, quote.walletAddressName),
-      client: quote.client,
-    },
-    () => toHttpError(QuoteError.UnknownQuote),
-  )
+  authorizeRead(access, ownerOf(urls, quote), () => toHttpError(QuoteError.UnknownQuote))
   res.json(toOpenPaymentsQuote(quote, urls))
 }

@@ -12,6 +12,7 @@ import {
   resourceCalls,
   rule,
   runProperty,
+  type SharedGrants,
   summarize,
   test,
   timeoutFor,
@@ -29,15 +30,14 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
     async ({ resources, discovery, sharedGrants }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
       const { receiver } = discovery
-      const token = await sharedGrants.token('incoming-payment')
       const refused: Refused[] = []
-      const echoed = echoesIncomingAmount(resources, discovery, token, refused)
+      const echoed = echoesIncomingAmount(resources, discovery, sharedGrants, refused)
       await runProperty(testInfo, 'incoming-amount-uint64', uint64ValueArb, echoed, BUDGET)
-      if (refused.length > 0) await expectRefusedCreatedNothing(resources, discovery, token, refused)
+      if (refused.length > 0) await expectRefusedCreatedNothing(resources, discovery, sharedGrants, refused)
 
       const control = await resources.send(
         resourceCalls.createIncomingPaymentWith(receiver, { incomingAmount: amountIn(receiver, 1n) }),
-        token,
+        await sharedGrants.token('incoming-payment'),
       )
       expect(control).toAnswer(201, 'AMT-UINT64', 'positive control, incomingAmount 1 is accepted')
     },
@@ -53,11 +53,13 @@ interface Refused {
 function echoesIncomingAmount(
   resources: Resources,
   { receiver }: Discovery,
-  token: string,
+  sharedGrants: SharedGrants,
   refused: Refused[],
 ) {
   const testMarker = newMarker()
   return async (value: bigint) => {
+    // Asked for at each run, not once per test: the search outlasts a short-lived token, renewed between runs.
+    const token = await sharedGrants.token('incoming-payment')
     const marker = `${testMarker}-${value}`
     const incomingAmount = amountIn(receiver, value)
     const created = await resources.send(
@@ -90,14 +92,14 @@ function echoesIncomingAmount(
 async function expectRefusedCreatedNothing(
   resources: Resources,
   { receiver }: Discovery,
-  token: string,
+  sharedGrants: SharedGrants,
   refused: Refused[],
 ): Promise<void> {
   warn('AMT-UINT64', `refused with 400: incomingAmount ${refused.map((r) => r.value).join(', ')}`)
   const listed = await walkList(
     resources,
     resourceCalls.listIncomingPayments(receiver, 100),
-    token,
+    await sharedGrants.token('incoming-payment'),
     'IP-LIST',
   )
   for (const { value, marker } of refused) {

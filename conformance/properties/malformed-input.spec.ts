@@ -14,6 +14,7 @@ import {
   resourceCalls,
   rule,
   runProperty,
+  type SharedGrants,
   summarize,
   test,
   timeoutFor,
@@ -62,33 +63,34 @@ test.describe('malformed input never breaks a server', () => {
       test.setTimeout(timeoutFor(BUDGET))
       const marker = newMarker()
       const incoming = (await paymentSteps.receiver({ incomingValue: 1000n * discovery.unit })).payment
-      const tokens = {
-        incoming: await sharedGrants.token('incoming-payment'),
-        quote: await sharedGrants.token('quote'),
-        outgoing: await sharedGrants.token('outgoing-payment'),
-      }
-      const targets = malformedTargets(
-        discovery,
-        tokens,
-        incoming,
-        clientIdentity.walletAddress,
-        marker,
-        validator,
-      )
-      await runProperty(testInfo, NAME, malformedCaseArb(targets), refusedAsClientError(api, targets), BUDGET)
-      await expectOnlyControlCreated({ api, resources, discovery }, targets, tokens, marker)
+      const targets = malformedTargets(discovery, incoming, clientIdentity.walletAddress, marker, validator)
+      const oracle = refusedAsClientError(api, sharedGrants, targets)
+      await runProperty(testInfo, NAME, malformedCaseArb(targets), oracle, BUDGET)
+      await expectOnlyControlCreated({ api, resources, discovery, sharedGrants }, targets, marker)
     },
   )
 })
 
-/** The oracle: a 4xx that names nothing created. */
-function refusedAsClientError(api: ConformanceApi, { creates, lists }: MalformedTargets) {
+/**
+ * The oracle: a 4xx that names nothing created. Each request carries the shared token as it is when sent: one
+ * held from the test's start could expire during the search, and its 401 would pass for a refusal.
+ */
+function refusedAsClientError(
+  api: ConformanceApi,
+  sharedGrants: SharedGrants,
+  { creates, lists }: MalformedTargets,
+) {
   return async (input: MalformedCase) => {
     if ('query' in input) {
       const { list, token } = lists.find((l) => l.name === input.list)!
       const url = new URL(list.url)
       url.searchParams.set(input.query.param, input.query.value)
-      const exchange = await api.send({ ...list, url: url.href, token, input: 'invalid' })
+      const exchange = await api.send({
+        ...list,
+        url: url.href,
+        token: await sharedGrants.token(token),
+        input: 'invalid',
+      })
       expectClientError(exchange, {
         rule: 'PAG-RANGE',
         what: `listing ${input.list} with ${input.query.param}=${JSON.stringify(input.query.value)}`,
@@ -102,7 +104,7 @@ function refusedAsClientError(api: ConformanceApi, { creates, lists }: Malformed
       operation: target.operation,
       method: 'POST',
       url: target.url,
-      token: target.token,
+      token: target.token && (await sharedGrants.token(target.token)),
       rawBody: broken.rawBody,
       headers: broken.headers,
       input: 'invalid',
@@ -123,9 +125,13 @@ function refusedAsClientError(api: ConformanceApi, { creates, lists }: Malformed
 
 /** Positive control: a correct create with the marker shows up, so a walk would have seen a created one. */
 async function expectOnlyControlCreated(
-  { api, resources, discovery }: { api: ConformanceApi; resources: Resources; discovery: Discovery },
+  {
+    api,
+    resources,
+    discovery,
+    sharedGrants,
+  }: { api: ConformanceApi; resources: Resources; discovery: Discovery; sharedGrants: SharedGrants },
   { creates: [incomingCreate] }: MalformedTargets,
-  tokens: { incoming: string; outgoing: string },
   marker: string,
 ): Promise<void> {
   const { sender, receiver } = discovery
@@ -133,14 +139,14 @@ async function expectOnlyControlCreated(
     operation: incomingCreate.operation,
     method: 'POST',
     url: incomingCreate.url,
-    token: incomingCreate.token,
+    token: incomingCreate.token && (await sharedGrants.token(incomingCreate.token)),
     json: incomingCreate.body,
   })
   expect(control).toAnswer(201, 'IP-CREATE', 'positive control, a correct incoming payment')
   const listedIncoming = await walkList(
     resources,
     resourceCalls.listIncomingPayments(receiver, 100),
-    tokens.incoming,
+    await sharedGrants.token('incoming-payment'),
     'IP-LIST',
   )
   expect(
@@ -153,7 +159,7 @@ async function expectOnlyControlCreated(
   const listedOutgoing = await walkList(
     resources,
     resourceCalls.listOutgoingPayments(sender, 100),
-    tokens.outgoing,
+    await sharedGrants.token('outgoing-payment'),
     'OP-GET',
   )
   expect(

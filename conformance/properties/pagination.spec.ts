@@ -11,7 +11,9 @@ import {
   resourceCalls,
   rule,
   runProperty,
+  type SharedGrants,
   summarize,
+  TOKEN_OF_COLLECTION,
   test,
   timeoutFor,
   walkBackward,
@@ -30,25 +32,25 @@ test.describe('pagination: any page size walks a list once, forward and back', (
     propertyDetails(NAME, 'PAG-WALK'),
     async ({ resources, discovery, sharedGrants }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
-      const tokens = {
-        'incoming-payments': await sharedGrants.token('incoming-payment'),
-        'outgoing-payments': await sharedGrants.token('outgoing-payment'),
-      }
-      await runProperty(testInfo, NAME, listWalkCaseArb, walksOnce(resources, discovery, tokens), BUDGET)
+      await runProperty(
+        testInfo,
+        NAME,
+        listWalkCaseArb,
+        walksOnce(resources, discovery, sharedGrants),
+        BUDGET,
+      )
     },
   )
 })
 
 /** The oracle: a walk forward sees every item once with the right flags, and a walk back agrees with it. */
-function walksOnce(
-  resources: Resources,
-  { receiver, sender }: Discovery,
-  tokens: Record<ListWalkCase['collection'], string>,
-) {
+function walksOnce(resources: Resources, { receiver, sender }: Discovery, sharedGrants: SharedGrants) {
   const marker = newMarker()
   const own: string[] = []
   return async ({ collection, ownItems, pageSize }: ListWalkCase) => {
-    const token = tokens[collection]
+    // Asked for at each run, not once per test: the search outlasts a short-lived token, renewed between runs.
+    const token = await sharedGrants.token(TOKEN_OF_COLLECTION[collection])
+    const incomingToken = await sharedGrants.token('incoming-payment')
     while (collection === 'incoming-payments' && own.length < ownItems) {
       const call = resourceCalls.createIncomingPaymentWith(receiver, {
         metadata: markerMetadata(`${marker}-${own.length}`),
@@ -60,7 +62,7 @@ function walksOnce(
     const mine = collection === 'incoming-payments' ? own.slice(0, ownItems) : []
     // Items created from now on may land anywhere (other tests run meanwhile): a fresh item's createdAt is the
     // server's clock.
-    const clock = await resources.createIncomingPayment(tokens['incoming-payments'], receiver, {
+    const clock = await resources.createIncomingPayment(incomingToken, receiver, {
       incomingValue: 100n,
       marker: `${marker}-clock`,
     })

@@ -16,6 +16,7 @@ import {
   resourceCalls,
   rule,
   runProperty,
+  type SharedGrants,
   summarize,
   test,
   timeoutFor,
@@ -34,13 +35,7 @@ test.describe('signatures: any single change to a signed request is refused', ()
     propertyDetails(NAME, 'SIG-VERIFY', 'SIG-DIGEST'),
     async ({ api, resources, discovery, sharedGrants }, testInfo) => {
       test.setTimeout(timeoutFor(BUDGET))
-      const run = {
-        api,
-        resources,
-        discovery,
-        token: await sharedGrants.token('incoming-payment'),
-        marker: newMarker(),
-      }
+      const run = { api, resources, discovery, sharedGrants, marker: newMarker() }
       await runProperty(testInfo, NAME, alteredRequestArb, refusedWithoutEffect(run), BUDGET)
 
       await expectOnlyControlCreated(run)
@@ -52,13 +47,22 @@ interface AlterationRun {
   api: ConformanceApi
   resources: Resources
   discovery: Discovery
-  token: string
+  sharedGrants: SharedGrants
   marker: string
 }
 
 /** The oracle: the altered create or complete is refused, and the complete leaves its payment open. */
-function refusedWithoutEffect({ api, resources, discovery: { receiver }, token, marker }: AlterationRun) {
+function refusedWithoutEffect({
+  api,
+  resources,
+  discovery: { receiver },
+  sharedGrants,
+  marker,
+}: AlterationRun) {
   return async ([operation, alteration]: [string, Alteration]) => {
+    // Asked for at each run: a token held from the test's start could expire during the search, and the 401
+    // it gets would pass for a refused signature.
+    const token = await sharedGrants.token('incoming-payment')
     const suffix = `run${randomUUID().slice(0, 8)}`
     let altered: AlteredRequest | undefined
     const alter = (signed: Parameters<typeof alterRequest>[0]) => {
@@ -103,9 +107,10 @@ function refusedWithoutEffect({ api, resources, discovery: { receiver }, token, 
 async function expectOnlyControlCreated({
   resources,
   discovery: { receiver },
-  token,
+  sharedGrants,
   marker,
 }: AlterationRun) {
+  const token = await sharedGrants.token('incoming-payment')
   const control = await resources.send(
     resourceCalls.createIncomingPaymentWith(receiver, { metadata: markerMetadata(`${marker}-control`) }),
     token,

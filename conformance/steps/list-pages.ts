@@ -6,10 +6,17 @@ import { summarize } from '../harness/http/format-exchange.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
+import type { TokenKind } from './operation-cases.ts'
 import type { ResourceCall } from './resource-calls.ts'
 import type { Resources } from './resources.ts'
 
 export type Collection = 'incoming-payments' | 'outgoing-payments'
+
+/** The shared token that lists a collection. */
+export const TOKEN_OF_COLLECTION: Record<Collection, TokenKind> = {
+  'incoming-payments': 'incoming-payment',
+  'outgoing-payments': 'outgoing-payment',
+}
 
 export interface PageInfo {
   startCursor?: string

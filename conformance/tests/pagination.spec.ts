@@ -6,7 +6,7 @@ import {
   listCall,
   newMarker,
   rule,
-  type TokenKind,
+  TOKEN_OF_COLLECTION,
   test,
   walkForward,
   warn,
@@ -17,11 +17,6 @@ const CREATED = 5
 const SMALL_PAGE = 2
 /** Bounds the walk over a list other tests keep growing (and a server whose cursors might loop). */
 const MAX_PAGES = 300
-
-const TOKEN_OF: Record<Collection, TokenKind> = {
-  'incoming-payments': 'incoming-payment',
-  'outgoing-payments': 'outgoing-payment',
-}
 
 /** Each row: a query out of range, and the same parameter in range as its positive control. */
 interface RangeRow {
@@ -64,7 +59,7 @@ test.describe('pagination: first and last are 1..100, cursor is not empty', () =
       covers('PAG-RANGE'),
       async ({ resources, discovery, sharedGrants, incoming }) => {
         const walletAddress = collection === 'incoming-payments' ? discovery.receiver : discovery.sender
-        const token = await sharedGrants.token(TOKEN_OF[collection])
+        const token = await sharedGrants.token(TOKEN_OF_COLLECTION[collection])
         const cursor: Record<string, string> = needsCursor
           ? { cursor: await incoming.cursorPastTwo('PAG-RANGE') }
           : {}

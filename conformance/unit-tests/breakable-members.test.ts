@@ -26,7 +26,6 @@ function walletAddress(name: string): WalletAddress {
 function derivedTables(schemas: RequestSchemas) {
   const { creates } = malformedTargets(
     { sender: walletAddress('alice'), receiver: walletAddress('bob'), unit: 1n },
-    { incoming: 'token-in', quote: 'token-qt', outgoing: 'token-out' },
     { id: 'https://ase.example/incoming-payments/1' } as IncomingPayment,
     'https://client.example/wallet',
     'marker-1',

@@ -11,6 +11,7 @@ import {
   type RuleId,
   resourceCalls,
   resourceUrl,
+  type TokenKind,
 } from '../../fixtures/conformance-test.ts'
 import { breakableMembers, type RequestSchemas } from '../../harness/openapi/breakable-members.ts'
 import type { BreakableBody } from './break-request.ts'
@@ -20,14 +21,15 @@ export interface CreateTarget extends BreakableBody {
   name: string
   operation: OperationRef
   url: string
-  token: string | undefined
+  /** The shared token the request carries, asked for when it is sent (none: a grant request). */
+  token: TokenKind | undefined
 }
 
 /** A list whose query the property breaks. */
 export interface ListTarget {
   name: string
   list: ResourceCall
-  token: string
+  token: TokenKind
 }
 
 export interface MalformedTargets {
@@ -43,7 +45,6 @@ export interface MalformedTargets {
  */
 export function malformedTargets(
   { sender, receiver, unit }: Discovery,
-  tokens: { incoming: string; quote: string; outgoing: string },
   incoming: IncomingPayment,
   client: string,
   marker: string,
@@ -52,7 +53,7 @@ export function malformedTargets(
   const target = (
     name: string,
     operation: OperationRef,
-    call: { url: string; token: string | undefined; body: Record<string, unknown> },
+    call: { url: string; token: TokenKind | undefined; body: Record<string, unknown> },
     rule: RuleId,
   ): CreateTarget => ({
     name,
@@ -67,7 +68,7 @@ export function malformedTargets(
       OPERATIONS.createIncomingPayment,
       {
         url: resourceUrl(receiver, 'incoming-payments'),
-        token: tokens.incoming,
+        token: 'incoming-payment',
         body: {
           walletAddress: receiver.id,
           incomingAmount: amountIn(receiver, unit),
@@ -82,7 +83,7 @@ export function malformedTargets(
       OPERATIONS.createQuote,
       {
         url: resourceUrl(sender, 'quotes'),
-        token: tokens.quote,
+        token: 'quote',
         body: {
           walletAddress: sender.id,
           receiver: incoming.id,
@@ -97,7 +98,7 @@ export function malformedTargets(
       OPERATIONS.createOutgoingPayment,
       {
         url: resourceUrl(sender, 'outgoing-payments'),
-        token: tokens.outgoing,
+        token: 'outgoing-payment',
         body: {
           walletAddress: sender.id,
           incomingPayment: incoming.id,
@@ -119,8 +120,16 @@ export function malformedTargets(
     ),
   ]
   const lists: ListTarget[] = [
-    { name: 'incoming payments', list: resourceCalls.listIncomingPayments(receiver), token: tokens.incoming },
-    { name: 'outgoing payments', list: resourceCalls.listOutgoingPayments(sender), token: tokens.outgoing },
+    {
+      name: 'incoming payments',
+      list: resourceCalls.listIncomingPayments(receiver),
+      token: 'incoming-payment',
+    },
+    {
+      name: 'outgoing payments',
+      list: resourceCalls.listOutgoingPayments(sender),
+      token: 'outgoing-payment',
+    },
   ]
   return { creates, lists }
 }

@@ -6,6 +6,7 @@ import {
   covers,
   IntervalClock,
   limitInterval,
+  settlementTestTimeoutMs,
   test,
   waitsLong,
 } from '../fixtures/conformance-test.ts'
@@ -20,6 +21,8 @@ test.describe('grant spent amounts: what a grant has spent', () => {
     "a new grant has spent nothing, then the sum of its own settled payments, never another grant's",
     covers('GSA-GET', 'GSA-CREATE'),
     async ({ grants, resources, discovery, paymentSteps }) => {
+      // Two payments settle one after the other, each in as long as the target declares.
+      test.setTimeout(settlementTestTimeoutMs(2))
       const { sender, receiver: receiverAddress, unit } = discovery
       const assets = { debit: sender, receive: receiverAddress }
       const limit = LIMIT * unit
@@ -78,6 +81,9 @@ test.describe('grant spent amounts: what a grant has spent', () => {
       const { sender, receiver: receiverAddress, unit } = discovery
       const assets = { debit: sender, receive: receiverAddress }
       const interval = limitInterval()
+      // Each attempt may wait for a fresh interval and for its payment to settle, until the last one skips.
+      const attemptsBeforeSkip = 2 + INTERVAL_RETRIES
+      test.setTimeout(settlementTestTimeoutMs(attemptsBeforeSkip) + attemptsBeforeSkip * interval.durationMs)
       const payments = await LimitedPayments.obtain(
         { grants, resources, discovery, paymentSteps },
         { debitAmount: amountIn(sender, LIMIT * unit), interval: interval.value },
@@ -95,7 +101,7 @@ test.describe('grant spent amounts: what a grant has spent', () => {
           attempts++
           // A slow target is not a wrong one: without a clean reading there is nothing to judge.
           test.skip(
-            attempts > 2 + INTERVAL_RETRIES,
+            attempts > attemptsBeforeSkip,
             `payments did not settle and read back within one ${interval.durationMs / 1000} s interval, ${INTERVAL_RETRIES + 1} times: the target settles too slowly for this check`,
           )
           const quote = await payments.quote(receiver, { debit: value })

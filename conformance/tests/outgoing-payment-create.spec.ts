@@ -14,10 +14,10 @@ import {
   type RuleId,
   resourceCalls,
   rule,
-  SETTLEMENT_TIMEOUT_MS,
   SHARED_DEBIT_UNITS,
   sameAsset,
   sentWithinDebit,
+  settlementTestTimeoutMs,
   sleep,
   test,
   tooLongToWait,
@@ -27,7 +27,7 @@ import {
 } from '../fixtures/conformance-test.ts'
 
 // The timeout the tests had before the file was split; the quote expiry test adds the quote's lifetime.
-const PAYMENT_TEST_TIMEOUT_MS = 2 * SETTLEMENT_TIMEOUT_MS + 30_000
+const PAYMENT_TEST_TIMEOUT_MS = settlementTestTimeoutMs(2)
 test.describe.configure({ timeout: PAYMENT_TEST_TIMEOUT_MS })
 
 test.describe('outgoing payments: create', () => {

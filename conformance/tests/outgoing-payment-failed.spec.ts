@@ -8,12 +8,13 @@ import {
   expect,
   rule,
   SETTLEMENT_TIMEOUT_MS,
+  settlementTestTimeoutMs,
   test,
   warn,
 } from '../fixtures/conformance-test.ts'
 
 // The payments are polled together, for up to SETTLEMENT_TIMEOUT_MS, then the receiver.
-test.describe.configure({ timeout: 2 * SETTLEMENT_TIMEOUT_MS + 30_000 })
+test.describe.configure({ timeout: settlementTestTimeoutMs(2) })
 
 /** Payments sent together into an incoming payment that takes one of them. */
 const PAYMENTS = 4

@@ -12,13 +12,13 @@ import {
   expect,
   resourceCalls,
   rule,
-  SETTLEMENT_TIMEOUT_MS,
+  settlementTestTimeoutMs,
   test,
   walkListUntil,
   warn,
 } from '../fixtures/conformance-test.ts'
 
-test.describe.configure({ timeout: SETTLEMENT_TIMEOUT_MS + 30_000 })
+test.describe.configure({ timeout: settlementTestTimeoutMs(1) })
 
 test.describe('outgoing payments and quotes: the fields the spec gives them', () => {
   test(

@@ -11,6 +11,7 @@ import {
   rule,
   SETTLEMENT_TIMEOUT_MS,
   sentWithinDebit,
+  settlementTestTimeoutMs,
   sleep,
   summarize,
   test,
@@ -18,9 +19,8 @@ import {
   warn,
 } from '../fixtures/conformance-test.ts'
 
-// OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS; the margin is the one the tests had
-// before the file was split (it also covered waiting out a quote's lifetime).
-test.describe.configure({ timeout: 2 * SETTLEMENT_TIMEOUT_MS + 30_000 })
+// OP-FAILED polls two payments, each for up to SETTLEMENT_TIMEOUT_MS.
+test.describe.configure({ timeout: settlementTestTimeoutMs(2) })
 
 test.describe('outgoing payments: settlement, failure, get and list', () => {
   test(

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import {
   grantIntervalSeconds,
   incomingLifetimeMs,
+  settlementTestTimeoutMs,
   settlementTimeoutMs,
 } from '../harness/target/ase-settings.ts'
 import type { TargetFile } from '../harness/target/target-file.ts'
@@ -31,5 +32,10 @@ describe("the ASE's settings in the target file", () => {
     assert.equal(incomingLifetimeMs(120_000, ase), 120_000)
     assert.equal(grantIntervalSeconds(5, ase), 3600)
     assert.equal(settlementTimeoutMs(ase), 90_000)
+  })
+
+  test("a test's timeout grows with the settlement waits the target declares, one after another", () => {
+    assert.equal(settlementTestTimeoutMs(1, target), 60_000)
+    assert.equal(settlementTestTimeoutMs(2, { ...target, waits: { settlementSeconds: 90 } }), 210_000)
   })
 })

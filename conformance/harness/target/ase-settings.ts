@@ -23,6 +23,20 @@ export function settlementTimeoutMs(target: TargetFile | undefined = runTarget):
   return (target?.waits?.settlementSeconds ?? DEFAULT_SETTLEMENT_SECONDS) * 1000
 }
 
+/** A test's time besides its settlement waits: consents and requests, on a loaded machine. */
+const BESIDES_SETTLEMENT_MS = 30_000
+
+/**
+ * The timeout of a test that waits for `settlements` payments to settle one after another: each may take as
+ * long as the target declares, so a slow but allowed settlement ends in the test's own verdict, not a timeout.
+ */
+export function settlementTestTimeoutMs(
+  settlements: number,
+  target: TargetFile | undefined = runTarget,
+): number {
+  return settlements * settlementTimeoutMs(target) + BESIDES_SETTLEMENT_MS
+}
+
 /** Room between the declared minimum and what is asked for: the request's transit and a clock estimate. */
 const LIFETIME_MARGIN_MS = 5_000
 

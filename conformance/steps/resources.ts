@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import type {
   IncomingPaymentWithPaymentMethods,
-  OutgoingPayment,
+  OutgoingPaymentWithSpentAmounts,
   Quote,
   WalletAddress,
 } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
-import { hasMarker, type IncomingPaymentOptions, type ResourceCall, resourceCalls } from './resource-calls.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import {
+  hasMarker,
+  type IncomingPaymentOptions,
+  type QuoteAmounts,
+  type ResourceCall,
+  resourceCalls,
+} from './resource-calls.ts'
 import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkList } from './walk-list.ts'
 
@@ -48,27 +54,35 @@ export class Resources {
     return bodyOf(exchange, 'incoming-payment-with-methods')
   }
 
+  /**
+   * Creates a quote from `sender` to `receiver` for `amounts` (at most one of them; none to let the server infer
+   * it from the receiver): the one way the suite creates one that it needs. A refusal fails `ruleId`.
+   */
   async createQuote(
     token: string,
     sender: WalletAddress,
     receiver: string,
-    debitValue: bigint,
+    amounts: QuoteAmounts,
+    ruleId: RuleId = 'QT-CREATE',
   ): Promise<Quote> {
-    const call = resourceCalls.createQuote(sender, receiver, { debitAmount: amountIn(sender, debitValue) })
-    const exchange = await this.send(call, token)
-    expect(exchange).toAnswer(201, 'QT-CREATE', 'creating a quote')
+    const exchange = await this.send(resourceCalls.createQuote(sender, receiver, amounts), token)
+    expect(exchange).toAnswer(201, ruleId, 'creating a quote')
     return bodyOf(exchange, 'quote')
   }
 
+  /**
+   * Creates an outgoing payment of a quote (form 1), marked: the one way the suite creates one that it needs.
+   * A refusal fails `ruleId`.
+   */
   async createOutgoingPayment(
     token: string,
     sender: WalletAddress,
     quoteId: string,
-    marker = newMarker(),
-  ): Promise<OutgoingPayment> {
+    { marker = newMarker(), ruleId = 'OP-CREATE-QUOTE' }: { marker?: string; ruleId?: RuleId } = {},
+  ): Promise<OutgoingPaymentWithSpentAmounts> {
     const exchange = await this.send(resourceCalls.createOutgoingPayment(sender, quoteId, marker), token)
-    expect(exchange).toAnswer(201, 'OP-CREATE-QUOTE', 'creating an outgoing payment from a quote')
-    return bodyOf(exchange, 'outgoing-payment')
+    expect(exchange).toAnswer(201, ruleId, 'creating an outgoing payment from a quote')
+    return bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
   }
 
   /**

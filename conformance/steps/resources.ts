@@ -21,6 +21,17 @@ import {
 import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkList } from './walk-list.ts'
 
+/**
+ * Where a request would have put what it created: a list (pages of 100), a token that may walk it, and the rule
+ * a page that does not answer 200 fails (by default the list operation's own; see `Resources.listed`).
+ */
+export interface Listing {
+  resources: Resources
+  list: ResourceCall
+  token: string
+  listRule?: RuleId
+}
+
 export function newMarker(): string {
   return `conformance-${randomUUID()}`
 }
@@ -86,11 +97,16 @@ export class Resources {
   }
 
   /**
-   * Whether a list shows a resource carrying the marker, on any page (the order of a list is not specified):
-   * how the suite proves a refused request created nothing. A marker is unique to one check.
+   * Whether a list shows a resource carrying the marker, on any page (the order of a list is not specified): the
+   * probe behind `expectNothingCreated` and the `tookEffect` of a refusal. A marker is unique to one check. A
+   * page that does not answer 200 fails `listRule`, by default the list operation's own rule.
    */
-  async listed(list: ResourceCall, token: string, marker: string): Promise<boolean> {
-    const listRule = list.operation === OPERATIONS.listOutgoingPayments ? 'OP-GET' : 'IP-LIST'
+  async listed(
+    list: ResourceCall,
+    token: string,
+    marker: string,
+    listRule: RuleId = list.operation === OPERATIONS.listOutgoingPayments ? 'OP-GET' : 'IP-LIST',
+  ): Promise<boolean> {
     const items = await walkList(this, list, token, listRule)
     return items.some((item) => hasMarker(item, marker))
   }

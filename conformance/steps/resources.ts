@@ -8,7 +8,7 @@ import type {
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
-import { bodyOf } from '../harness/openapi/body-of.ts'
+import { type BodyName, bodyOf } from '../harness/openapi/body-of.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import {
@@ -76,9 +76,8 @@ export class Resources {
     amounts: QuoteAmounts,
     ruleId: RuleId = 'QT-CREATE',
   ): Promise<Quote> {
-    const exchange = await this.send(resourceCalls.createQuote(sender, receiver, amounts), token)
-    expect(exchange).toAnswer(201, ruleId, 'creating a quote')
-    return bodyOf(exchange, 'quote')
+    const call = resourceCalls.createQuote(sender, receiver, amounts)
+    return this.#created(call, token, { ruleId, what: 'creating a quote', body: 'quote' })
   }
 
   /**
@@ -91,9 +90,20 @@ export class Resources {
     quoteId: string,
     { marker = newMarker(), ruleId = 'OP-CREATE-QUOTE' }: { marker?: string; ruleId?: RuleId } = {},
   ): Promise<OutgoingPaymentWithSpentAmounts> {
-    const exchange = await this.send(resourceCalls.createOutgoingPayment(sender, quoteId, marker), token)
-    expect(exchange).toAnswer(201, ruleId, 'creating an outgoing payment from a quote')
-    return bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
+    const call = resourceCalls.createOutgoingPayment(sender, quoteId, marker)
+    const what = 'creating an outgoing payment from a quote'
+    return this.#created(call, token, { ruleId, what, body: 'outgoing-payment-with-spent-amounts' })
+  }
+
+  /** Sends a create that must answer 201 (else it fails `ruleId`), and reads what it created as `body`. */
+  async #created<N extends BodyName>(
+    call: ResourceCall,
+    token: string,
+    { ruleId, what, body }: { ruleId: RuleId; what: string; body: N },
+  ) {
+    const exchange = await this.send(call, token)
+    expect(exchange).toAnswer(201, ruleId, what)
+    return bodyOf(exchange, body)
   }
 
   /**

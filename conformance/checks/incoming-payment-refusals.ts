@@ -5,7 +5,6 @@ import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
-import type { ReceiverPayments } from '../steps/receiver-payments.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
 import type { Resources } from '../steps/resources.ts'
 import { expectRefusal } from './refusals.ts'
@@ -47,16 +46,6 @@ export async function expectRefusedOrFailed(
 /** A whole second, an hour ahead: no server needs to round it, and no expiry policy should refuse it. */
 export function anHourAhead(): string {
   return new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString()
-}
-
-/** No incoming payment on the receiver carries the marker (the list is walked: its order is open). */
-export async function expectNothingCreated(
-  incoming: ReceiverPayments,
-  ruleId: RuleId,
-  marker: string,
-  what: string,
-): Promise<void> {
-  expect(await incoming.shows(marker, ruleId), rule(ruleId, `${what} created nothing`)).toBe(false)
 }
 
 /**

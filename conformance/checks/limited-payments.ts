@@ -10,11 +10,11 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import type { OutgoingLimits } from '../harness/gnap/grant-requests.ts'
 import type { Grants } from '../harness/gnap/grants.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
-import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
 import { newMarker, type Resources } from '../steps/resources.ts'
+import { expectNothingCreated } from './nothing-created.ts'
 import { expectRefusal } from './refusals.ts'
 
 export interface LimitedPaymentsContext {
@@ -94,11 +94,14 @@ export class LimitedPayments {
     statuses: readonly number[] = [403],
   ): Promise<void> {
     expectRefusal(attempt.exchange, { rule: ruleId, statuses, what })
-    const list = resourceCalls.listOutgoingPayments(this.context.discovery.sender, 100)
-    expect(
-      await this.context.resources.listed(list, this.token, attempt.marker),
-      rule(ruleId, `the refused payment (${what}) created no outgoing payment`),
-    ).toBe(false)
+    const { resources, discovery } = this.context
+    const list = resourceCalls.listOutgoingPayments(discovery.sender, 100)
+    await expectNothingCreated(
+      { resources, list, token: this.token },
+      attempt.marker,
+      ruleId,
+      `the refused payment (${what})`,
+    )
   }
 
   /** Waits until the payment is fully sent, read with the test's token; see PaymentSteps.untilSent. */

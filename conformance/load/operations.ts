@@ -85,10 +85,11 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
     measures: 'signed POST /quotes (debitAmount, to one incoming payment)',
     prepare: async (session) => {
       const { sender, unit } = session.discovery
+      const oneUnit = { debitAmount: amountIn(sender, unit) }
       const receiver = await bigReceiver(session)
       const token = await quoteToken(session)
       return async (api, measure) => {
-        await measure(() => new Resources(api).createQuote(token, sender, receiver, unit))
+        await measure(() => new Resources(api).createQuote(token, sender, receiver, oneUnit))
       }
     },
   },
@@ -97,6 +98,7 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
     measures: 'signed POST /outgoing-payments from a quote (the quote, made first, is not timed)',
     prepare: async (session) => {
       const { sender, unit } = session.discovery
+      const oneUnit = { debitAmount: amountIn(sender, unit) }
       const receiver = await bigReceiver(session)
       const quotes = await quoteToken(session)
       const api = session.api()
@@ -104,7 +106,7 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
       const token = accessToken(await session.grants(api).outgoingPayment(sender, { limits }))
       return async (through, measure) => {
         const resources = new Resources(through)
-        const quote = await resources.createQuote(quotes, sender, receiver, unit)
+        const quote = await resources.createQuote(quotes, sender, receiver, oneUnit)
         await measure(() => resources.createOutgoingPayment(token, sender, quote.id))
       }
     },
@@ -115,6 +117,7 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
       'the whole payment: incoming payment, quote, outgoing-payment grant with consent, outgoing payment, until sent',
     prepare: async (session) => {
       const { sender, receiver, unit } = session.discovery
+      const oneUnit = { debitAmount: amountIn(sender, unit) }
       const incoming = await incomingToken(session)
       const quotes = await quoteToken(session)
       return async (api) => {
@@ -122,7 +125,7 @@ export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
         const payee = await resources.createIncomingPayment(incoming, receiver, {
           incomingValue: unit * 100n,
         })
-        const quote = await resources.createQuote(quotes, sender, payee.id, unit)
+        const quote = await resources.createQuote(quotes, sender, payee.id, oneUnit)
         const grant = await session
           .grants(api)
           .outgoingPayment(sender, { limits: { debitAmount: quote.debitAmount } })

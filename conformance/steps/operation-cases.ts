@@ -68,7 +68,9 @@ async function quoteId(context: OperationContext): Promise<string> {
   const receiver = await incomingPaymentId(context)
   const token = await context.sharedGrants.token('quote')
   const { sender, unit } = context.discovery
-  return (await context.resources.createQuote(token, sender, receiver, unit)).id
+  return (
+    await context.resources.createQuote(token, sender, receiver, { debitAmount: amountIn(sender, unit) })
+  ).id
 }
 
 async function outgoingPaymentId(context: OperationContext): Promise<string> {

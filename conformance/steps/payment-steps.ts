@@ -8,7 +8,7 @@ import type {
 } from '@interledger/open-payments'
 import { test } from '@playwright/test'
 import type { Exchange } from '../../clients/src/index.ts'
-import type { Discovery } from '../harness/discovery/discovery.ts'
+import { amountIn, type Discovery } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import type { RequestInput } from '../harness/http/response-checks.ts'
@@ -19,7 +19,7 @@ import { warn } from '../harness/rules/warn.ts'
 import { SETTINGS, settlementTimeoutMs } from '../harness/target/ase-settings.ts'
 import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from '../harness/time/progress.ts'
 import { sleep } from '../harness/time/server-time.ts'
-import { describeAmount, isFullySent, sentWithinDebit } from './amounts.ts'
+import { type Amount, describeAmount, isFullySent, sentWithinDebit } from './amounts.ts'
 import { type IncomingPaymentOptions, type QuoteAmounts, resourceCalls } from './resource-calls.ts'
 import { newMarker, type Resources } from './resources.ts'
 import { walkListUntil } from './walk-list.ts'
@@ -76,10 +76,10 @@ export class PaymentSteps {
     return this.#sendWithToken('quote', { ...call, input })
   }
 
+  /** A quote from the sender under the worker's shared quote grant: `Resources.createQuote`. */
   async quote(receiver: string, amounts: QuoteAmounts, ruleId: RuleId = 'QT-CREATE'): Promise<Quote> {
-    const exchange = await this.sendQuote(receiver, amounts)
-    expect(exchange).toAnswer(201, ruleId, 'creating a quote')
-    return bodyOf(exchange, 'quote')
+    const token = await this.sharedGrants.token('quote')
+    return this.resources.createQuote(token, this.discovery.sender, receiver, amounts, ruleId)
   }
 
   /** Form 1. */
@@ -88,30 +88,26 @@ export class PaymentSteps {
     return this.#sendWithToken('outgoing-payment', call, token)
   }
 
+  /** The quote's payment under the worker's shared outgoing-payment grant: `Resources.createOutgoingPayment`. */
   async pay(quote: Quote, ruleId: RuleId = 'OP-CREATE-QUOTE'): Promise<OutgoingPaymentWithSpentAmounts> {
-    const exchange = await this.sendPayment(quote.id)
-    expect(exchange).toAnswer(201, ruleId, 'creating an outgoing payment from a quote')
-    return bodyOf(exchange, 'outgoing-payment-with-spent-amounts')
+    const token = await this.sharedGrants.token('outgoing-payment')
+    return this.resources.createOutgoingPayment(token, this.discovery.sender, quote.id, { ruleId })
   }
 
-  /** Form 2: no quote, a fixed debitAmount in the sender's asset. */
+  /**
+   * Form 2: no quote, a fixed debitAmount: a value in the sender's asset, or any amount (one in another asset,
+   * for a negative case).
+   */
   sendDirectPayment(
     incomingPayment: string,
-    debitValue: bigint,
+    debit: bigint | Amount,
     marker = newMarker(),
     token?: string,
   ): Promise<Exchange> {
     const { sender } = this.discovery
-    const debitAmount = {
-      value: String(debitValue),
-      assetCode: sender.assetCode,
-      assetScale: sender.assetScale,
-    }
-    return this.#sendWithToken(
-      'outgoing-payment',
-      resourceCalls.payIncomingPayment(sender, incomingPayment, debitAmount, marker),
-      token,
-    )
+    const debitAmount = typeof debit === 'bigint' ? amountIn(sender, debit) : debit
+    const call = resourceCalls.createDirectPayment(sender, incomingPayment, debitAmount, marker)
+    return this.#sendWithToken('outgoing-payment', call, token)
   }
 
   /**

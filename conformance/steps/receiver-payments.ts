@@ -6,8 +6,8 @@ import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import { fetchPage, listCall } from './list-pages.ts'
-import { hasMarker, markerMetadata, resourceCalls } from './resource-calls.ts'
-import type { Resources } from './resources.ts'
+import { markerMetadata, resourceCalls } from './resource-calls.ts'
+import type { Listing, Resources } from './resources.ts'
 import { type ListWalk, walkListUntil } from './walk-list.ts'
 
 /**
@@ -74,15 +74,22 @@ export class ReceiverPayments {
     return bodyOf(await this.read(id, ruleId), 'incoming-payment')
   }
 
-  /** The receiver's list walked forward in pages of 100, as far as the walk reaches; each page must answer 200. */
-  async list(ruleId: RuleId): Promise<ListWalk> {
+  /** The receiver's list, in pages of 100, under the shared token; a page that does not answer 200 fails `listRule`. */
+  async listing(listRule: RuleId): Promise<Listing> {
     const list = resourceCalls.listIncomingPayments(this.walletAddress, 100)
-    return walkListUntil(this.resources, list, await this.token(), ruleId)
+    return { resources: this.resources, list, token: await this.token(), listRule }
+  }
+
+  /** The receiver's list walked forward, as far as the walk reaches; each page must answer 200. */
+  async list(ruleId: RuleId): Promise<ListWalk> {
+    const { list, token } = await this.listing(ruleId)
+    return walkListUntil(this.resources, list, token, ruleId)
   }
 
   /** Whether the receiver's list shows a payment carrying the marker, walking it whole (its order is open). */
   async shows(marker: string, ruleId: RuleId): Promise<boolean> {
-    return (await this.list(ruleId)).items.some((item) => hasMarker(item, marker))
+    const { list, token } = await this.listing(ruleId)
+    return this.resources.listed(list, token, marker, ruleId)
   }
 
   /** A cursor that pages back to something: two payments made, then the endCursor of a first page of 2. */

@@ -40,7 +40,8 @@ export interface QuoteAmounts {
 
 /**
  * The requests of the resource server, one builder per operation (and the two forms of creating an outgoing
- * payment). Sending them, with a token, is `Resources.send`; creating what a test needs is `Resources`.
+ * payment): the only place a request body is written. Sending them, with a token, is `Resources.send`;
+ * creating what a test needs is `Resources`, and the payment flow's steps (`PaymentSteps`) are built on both.
  */
 export const resourceCalls = {
   createIncomingPayment(walletAddress: WalletAddress, options: IncomingPaymentOptions): ResourceCall {
@@ -92,8 +93,8 @@ export const resourceCalls = {
       json: { walletAddress: sender.id, quoteId, metadata: markerMetadata(marker) },
     }
   },
-  /** Form 2 of outgoing-payment creation: no quote, a fixed debitAmount. */
-  payIncomingPayment(
+  /** Form 2 of outgoing-payment creation, directly from an incoming payment: no quote, a fixed debitAmount. */
+  createDirectPayment(
     sender: WalletAddress,
     incomingPayment: string,
     debitAmount: Amount,

@@ -1,19 +1,36 @@
 import { randomUUID } from 'node:crypto'
 import type {
   IncomingPaymentWithPaymentMethods,
-  OutgoingPayment,
+  OutgoingPaymentWithSpentAmounts,
   Quote,
   WalletAddress,
 } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
-import { amountIn } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
-import { bodyOf } from '../harness/openapi/body-of.ts'
+import { type BodyName, bodyOf } from '../harness/openapi/body-of.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
-import { hasMarker, type IncomingPaymentOptions, type ResourceCall, resourceCalls } from './resource-calls.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import {
+  hasMarker,
+  type IncomingPaymentOptions,
+  type QuoteAmounts,
+  type ResourceCall,
+  resourceCalls,
+} from './resource-calls.ts'
 import { skipIfShortLifetimeRefused } from './short-lifetime.ts'
 import { walkList } from './walk-list.ts'
+
+/**
+ * Where a request would have put what it created: a list (pages of 100), a token that may walk it, and the rule
+ * a page that does not answer 200 fails (by default the list operation's own; see `Resources.listed`).
+ */
+export interface Listing {
+  resources: Resources
+  list: ResourceCall
+  token: string
+  listRule?: RuleId
+}
 
 export function newMarker(): string {
   return `conformance-${randomUUID()}`
@@ -48,35 +65,58 @@ export class Resources {
     return bodyOf(exchange, 'incoming-payment-with-methods')
   }
 
+  /**
+   * Creates a quote from `sender` to `receiver` for `amounts` (at most one of them; none to let the server infer
+   * it from the receiver): the one way the suite creates one that it needs. A refusal fails `ruleId`.
+   */
   async createQuote(
     token: string,
     sender: WalletAddress,
     receiver: string,
-    debitValue: bigint,
+    amounts: QuoteAmounts,
+    ruleId: RuleId = 'QT-CREATE',
   ): Promise<Quote> {
-    const call = resourceCalls.createQuote(sender, receiver, { debitAmount: amountIn(sender, debitValue) })
-    const exchange = await this.send(call, token)
-    expect(exchange).toAnswer(201, 'QT-CREATE', 'creating a quote')
-    return bodyOf(exchange, 'quote')
+    const call = resourceCalls.createQuote(sender, receiver, amounts)
+    return this.#created(call, token, { ruleId, what: 'creating a quote', body: 'quote' })
   }
 
+  /**
+   * Creates an outgoing payment of a quote (form 1), marked: the one way the suite creates one that it needs.
+   * A refusal fails `ruleId`.
+   */
   async createOutgoingPayment(
     token: string,
     sender: WalletAddress,
     quoteId: string,
-    marker = newMarker(),
-  ): Promise<OutgoingPayment> {
-    const exchange = await this.send(resourceCalls.createOutgoingPayment(sender, quoteId, marker), token)
-    expect(exchange).toAnswer(201, 'OP-CREATE-QUOTE', 'creating an outgoing payment from a quote')
-    return bodyOf(exchange, 'outgoing-payment')
+    { marker = newMarker(), ruleId = 'OP-CREATE-QUOTE' }: { marker?: string; ruleId?: RuleId } = {},
+  ): Promise<OutgoingPaymentWithSpentAmounts> {
+    const call = resourceCalls.createOutgoingPayment(sender, quoteId, marker)
+    const what = 'creating an outgoing payment from a quote'
+    return this.#created(call, token, { ruleId, what, body: 'outgoing-payment-with-spent-amounts' })
+  }
+
+  /** Sends a create that must answer 201 (else it fails `ruleId`), and reads what it created as `body`. */
+  async #created<N extends BodyName>(
+    call: ResourceCall,
+    token: string,
+    { ruleId, what, body }: { ruleId: RuleId; what: string; body: N },
+  ) {
+    const exchange = await this.send(call, token)
+    expect(exchange).toAnswer(201, ruleId, what)
+    return bodyOf(exchange, body)
   }
 
   /**
-   * Whether a list shows a resource carrying the marker, on any page (the order of a list is not specified):
-   * how the suite proves a refused request created nothing. A marker is unique to one check.
+   * Whether a list shows a resource carrying the marker, on any page (the order of a list is not specified): the
+   * probe behind `expectNothingCreated` and the `tookEffect` of a refusal. A marker is unique to one check. A
+   * page that does not answer 200 fails `listRule`, by default the list operation's own rule.
    */
-  async listed(list: ResourceCall, token: string, marker: string): Promise<boolean> {
-    const listRule = list.operation === OPERATIONS.listOutgoingPayments ? 'OP-GET' : 'IP-LIST'
+  async listed(
+    list: ResourceCall,
+    token: string,
+    marker: string,
+    listRule: RuleId = list.operation === OPERATIONS.listOutgoingPayments ? 'OP-GET' : 'IP-LIST',
+  ): Promise<boolean> {
     const items = await walkList(this, list, token, listRule)
     return items.some((item) => hasMarker(item, marker))
   }

@@ -1,3 +1,4 @@
+import { expectNothingCreated } from '../checks/nothing-created.ts'
 import { expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import {
   bodyOf,
@@ -35,10 +36,13 @@ test.describe('authorization: a token grants only what it names', () => {
         )
       }
       const senderList = (await grants.incomingPayment(sender, ['list'])).grant.access_token.value
-      expect(
-        await resources.listed(resourceCalls.listIncomingPayments(sender, 100), senderList, marker),
-        rule('AUTH-PERMISSION', 'the refused creation created nothing'),
-      ).toBe(false)
+      const list = resourceCalls.listIncomingPayments(sender, 100)
+      await expectNothingCreated(
+        { resources, list, token: senderList },
+        marker,
+        'AUTH-PERMISSION',
+        'the refused creation',
+      )
 
       const control = await resources.send(
         resourceCalls.createIncomingPayment(receiver, { incomingValue: 100n, marker }),

@@ -35,12 +35,9 @@ test.describe('another client: read shows only the client’s own, read-all show
       const theirs = await quote()
       const secondToken = (await second.grants.quote(discovery.sender, ['create', 'read'])).grant.access_token
         .value
-      const own = await second.resources.createQuote(
-        secondToken,
-        discovery.sender,
-        payment.id,
-        discovery.unit,
-      )
+      const own = await second.resources.createQuote(secondToken, discovery.sender, payment.id, {
+        debitAmount: amountIn(discovery.sender, discovery.unit),
+      })
 
       await expectRefusedWithoutEffect(
         await second.resources.send(resourceCalls.getQuote(theirs.id), secondToken),

@@ -4,7 +4,8 @@ import {
   otherAssetCode,
   otherAssetScale,
 } from '../checks/incoming-payment-checks.ts'
-import { anHourAhead, expectNothingCreated } from '../checks/incoming-payment-refusals.ts'
+import { anHourAhead } from '../checks/incoming-payment-refusals.ts'
+import { expectNothingCreated } from '../checks/nothing-created.ts'
 import { expectRefusal } from '../checks/refusals.ts'
 import { amountIn, covers, expect, markerMetadata, newMarker, test } from '../fixtures/conformance-test.ts'
 
@@ -49,7 +50,7 @@ test.describe('incoming payments: create', () => {
       }
       const refused = await incoming.create({ ...valid, ...fields }, 'invalid')
       expectRefusal(refused, { rule: 'IP-CREATE', statuses: [400], what: `create ${name}` })
-      await expectNothingCreated(incoming, 'IP-CREATE', marker, `create ${name}`)
+      await expectNothingCreated(await incoming.listing('IP-CREATE'), marker, 'IP-CREATE', `create ${name}`)
       const control = await incoming.create(valid)
       expect(control).toAnswer(201, 'IP-CREATE', 'positive control, the same body made valid')
     })
@@ -71,7 +72,12 @@ test.describe('incoming payments: create', () => {
       } else {
         const what = 'create with an unknown member'
         expectRefusal(exchange, { rule: 'REQ-UNKNOWN-MEMBER', statuses: [400], what })
-        await expectNothingCreated(incoming, 'REQ-UNKNOWN-MEMBER', marker, 'the refused create')
+        await expectNothingCreated(
+          await incoming.listing('REQ-UNKNOWN-MEMBER'),
+          marker,
+          'REQ-UNKNOWN-MEMBER',
+          'the refused create',
+        )
       }
       expect(exchange).toAnswer(400, 'REQ-UNKNOWN-MEMBER', 'a create with an unknown member amount')
     },
@@ -99,7 +105,12 @@ test.describe('incoming payments: create', () => {
           what: `an incomingAmount in ${what} on ${receiver.id}`,
         })
       }
-      await expectNothingCreated(incoming, 'IP-ASSET', marker, 'the refused creations')
+      await expectNothingCreated(
+        await incoming.listing('IP-ASSET'),
+        marker,
+        'IP-ASSET',
+        'the refused creations',
+      )
       const control = await incoming.create({ incomingAmount: own })
       expectCreated(
         control,

@@ -1,5 +1,5 @@
 import { expectCreated } from '../checks/incoming-payment-checks.ts'
-import { expectNothingCreated } from '../checks/incoming-payment-refusals.ts'
+import { expectNothingCreated } from '../checks/nothing-created.ts'
 import { expectRefusal } from '../checks/refusals.ts'
 import {
   amountIn,
@@ -47,7 +47,12 @@ test.describe('incoming payments: metadata', () => {
       // A 5xx refuses it too, brokenly: that is the robustness finding already recorded, not this rule's.
       if (exchange.response.status >= 400) {
         warn('IP-METADATA', `metadata with ${name} was refused: ${summarize(exchange)}`)
-        await expectNothingCreated(incoming, 'IP-METADATA', marker, `metadata with ${name}`)
+        await expectNothingCreated(
+          await incoming.listing('IP-METADATA'),
+          marker,
+          'IP-METADATA',
+          `metadata with ${name}`,
+        )
         return
       }
       const created = expectCreated(exchange, incoming.walletAddress, sent, `metadata with ${name}`)

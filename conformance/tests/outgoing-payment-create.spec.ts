@@ -92,7 +92,7 @@ test.describe('outgoing payments: create', () => {
       const foreign = foreignAmount(sender, 3n * unit)
       const listing = resourceCalls.listOutgoingPayments(sender, 100)
       const exchange = await expectRefusedWithoutEffect(
-        await resources.send(resourceCalls.payIncomingPayment(sender, receiver.id, foreign, marker), token),
+        await steps.sendDirectPayment(receiver.id, foreign, marker, token),
         {
           rule: 'OP-CREATE-INCOMING',
           what: `a debitAmount in ${describeAmount(foreign)}, not the sender's asset`,

@@ -36,7 +36,7 @@ test.describe("outgoing payments from an incoming payment: debitAmount in the se
         const wrong = { value: String(unit), ...asset(sender) }
         const listing = resourceCalls.listOutgoingPayments(sender, 100)
         const control = await expectRefusedWithoutEffect(
-          await resources.send(resourceCalls.payIncomingPayment(sender, incoming.id, wrong, marker), token),
+          await steps.sendDirectPayment(incoming.id, wrong, marker, token),
           {
             rule: 'OP-DEBIT-ASSET',
             what: `a debitAmount of ${describeAmount(wrong)} from ${sender.id} (${sender.assetCode}/${sender.assetScale})`,

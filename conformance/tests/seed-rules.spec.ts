@@ -99,7 +99,7 @@ test.describe('requests the seed rules refuse', () => {
         bad.request === 'quote'
           ? resourceCalls.createQuote(sender, payment.id, { debitAmount: amountIn(sender, unit) })
           : bad.request === 'payment'
-            ? resourceCalls.payIncomingPayment(sender, payment.id, amountIn(sender, unit), marker)
+            ? resourceCalls.createDirectPayment(sender, payment.id, amountIn(sender, unit), marker)
             : resourceCalls.listOutgoingPayments(sender)
       const quoteId = bad.withQuote
         ? (await paymentSteps.quote(payment.id, { debitAmount: amountIn(sender, unit) })).id

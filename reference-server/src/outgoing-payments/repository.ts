@@ -82,11 +82,9 @@ export async function isQuoteUsed(db: Database, quoteId: string): Promise<boolea
   return (await db('outgoing_payments').where({ quote_id: quoteId }).first('id')) !== undefined
 }
 
-export async function insertOutgoingPayment(
-  db: Database,
-  payment: Omit<OutgoingPayment, 'walletAddressName'>,
-): Promise<void> {
-  await db('outgoing_payments').insert({
+/** The payment's insert, not yet sent: to send it alongside another statement. */
+export function outgoingPaymentInsert(db: Database, payment: Omit<OutgoingPayment, 'walletAddressName'>) {
+  return db('outgoing_payments').insert({
     id: payment.id,
     wallet_address_id: payment.walletAddressId,
     client: payment.client ?? null,

@@ -68,10 +68,11 @@ for (const variant of databaseVariants('payment-engine')) {
         const receiver = await f.incoming()
         const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
         f.created(await f.pay({ source: toReceiver }))
-        // The receiver is read before the transaction; in it, the grant's lock, its spent amounts, the insert.
+        // The receiver is read before the transaction; in it, the grant's lock, then its spent amounts and the insert
+        // in one statement.
         const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
         f.created(direct.result)
-        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert select insert commit')
+        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert with commit')
         // Paying a quote: its lock and its row are one statement, then whether it was used, and the receiver.
         const q = await f.services.quotes.create({
           walletAddressName: 'alice',
@@ -83,10 +84,7 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.ok(typeof q === 'object')
         const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
         f.created(quoted.result)
-        assert.equal(
-          quoted.sql.map(statement).join(' '),
-          'begin select select select insert select insert commit',
-        )
+        assert.equal(quoted.sql.map(statement).join(' '), 'begin select select select insert with commit')
         // Settling: the claim, the receiver and the two balances locked, one statement for the ledger movements, the
         // receiver's receivedAmount and the payment's state.
         const settled = await f.queriesOf(() => settleNextPayments(f.db, 1))

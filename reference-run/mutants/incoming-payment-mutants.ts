@@ -50,11 +50,7 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/incoming-payments/repository.ts`,
-        find:
-          '      completed: db.raw(\n' +
-          "        'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)',\n" +
-          '        [amount.toString()],\n' +
-          '      ),\n',
+        find: ',\n      completed = ip.completed or (ip.incoming_amount is not null and ip.received_amount + v.amount >= ip.incoming_amount)',
         replace: '',
       },
     ],
@@ -80,8 +76,9 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/incoming-payments/repository.ts`,
-        find: "'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)'",
-        replace: "'completed or incoming_amount is null or received_amount + ?::numeric >= incoming_amount'",
+        find: 'ip.completed or (ip.incoming_amount is not null and ip.received_amount + v.amount >= ip.incoming_amount)',
+        replace:
+          'ip.completed or ip.incoming_amount is null or ip.received_amount + v.amount >= ip.incoming_amount',
       },
     ],
     specs: [`${TESTS}/payment-lifecycle.spec.ts`],

@@ -88,7 +88,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/payment-engine/settle.ts`,
-        find: '    await addReceivedAmount(trx, receiver.id, receiveAmount.value)\n',
+        find: '    await addReceivedAmounts(trx, batch.received)\n',
         replace: '',
       },
     ],
@@ -101,8 +101,8 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/payment-engine/settle.ts`,
-        find: 'await markOutgoingPaymentCompleted(trx, payment.id, debitAmount.value)',
-        replace: 'await markOutgoingPaymentCompleted(trx, payment.id, 0n)',
+        find: 'batch.completed.push({ id: payment.id, sentAmount: debitAmount.value })',
+        replace: 'batch.completed.push({ id: payment.id, sentAmount: 0n })',
       },
     ],
     specs: [`${TESTS}/outgoing-payment-settle-read.spec.ts`],

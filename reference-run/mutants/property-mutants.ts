@@ -172,9 +172,8 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/incoming-payments/repository.ts`,
-        find: "'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)'",
-        replace:
-          "'completed or (incoming_amount is not null and received_amount + ?::numeric > incoming_amount)'",
+        find: 'ip.received_amount + v.amount >= ip.incoming_amount',
+        replace: 'ip.received_amount + v.amount > ip.incoming_amount',
       },
     ],
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],

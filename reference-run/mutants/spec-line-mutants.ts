@@ -106,8 +106,8 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/payment-engine/settle.ts`,
-        find: '      await markOutgoingPaymentFailed(trx, payment.id)\n',
-        replace: '      await markOutgoingPaymentCompleted(trx, payment.id, 0n)\n',
+        find: '    batch.failed.push(payment.id)\n',
+        replace: '    batch.completed.push({ id: payment.id, sentAmount: 0n })\n',
       },
     ],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],

@@ -70,10 +70,10 @@ export const QUOTE_VARIANTS: readonly Variant[] = [
       // The fee goes through the exchange's account, so the ledger still balances.
       {
         file: `${SRC}/payment-engine/settle.ts`,
-        find: '    const exchangeLegs = sameAsset(debitAmount, receiveAmount)\n',
+        find: '  const exchangeLegs = sameAsset(debitAmount, receiveAmount)\n',
         replace:
-          '    const exchangeLegs =\n' +
-          '      sameAsset(debitAmount, receiveAmount) && debitAmount.value === receiveAmount.value\n',
+          '  const exchangeLegs =\n' +
+          '    sameAsset(debitAmount, receiveAmount) && debitAmount.value === receiveAmount.value\n',
       },
       targetSettings({ amounts: { minimum: String(MINIMUM) } }),
     ],

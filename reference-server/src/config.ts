@@ -33,6 +33,8 @@ export interface Config {
   /** Absolute path of the exchange rate table; undefined uses the built-in USD/EUR rates. */
   ratesFile: string | undefined
   paymentPollIntervalMs: number
+  /** Most outgoing payments the engine settles in one transaction. */
+  paymentBatchSize: number
   /** How long a client may take to send a whole request (headers and body); slower connections are closed. */
   requestTimeoutMs: number
   /** How long SIGTERM waits for in-flight requests before closing their connections. */
@@ -161,6 +163,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     signatureUncheckedRoute,
     ratesFile: ratesFile === undefined ? undefined : path.resolve(cwd, ratesFile),
     paymentPollIntervalMs: integer('PAYMENT_POLL_INTERVAL_MS', 100, 1, 60_000),
+    paymentBatchSize: integer('PAYMENT_BATCH_SIZE', 20, 1, 1000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     ledgerEndpoint: boolean('LEDGER_ENDPOINT'),

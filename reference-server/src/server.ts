@@ -96,7 +96,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         grantWaitSeconds: config.grantWaitSeconds,
       }),
     })
-    const paymentEngine = createPaymentEngine({ db, logger, pollIntervalMs: config.paymentPollIntervalMs })
+    const paymentEngine = createPaymentEngine({
+      db,
+      logger,
+      pollIntervalMs: config.paymentPollIntervalMs,
+      batchSize: config.paymentBatchSize,
+    })
     paymentEngine.start()
 
     let closing: Promise<void> | undefined

@@ -41,6 +41,13 @@ export function isPayable(payment: Pick<IncomingPayment, 'completed' | 'expiresA
   return !payment.completed && !isExpired(payment, now)
 }
 
+/** The payment after receiving `amount`: completed once it reaches its incomingAmount, as addReceivedAmounts. */
+export function withReceived(payment: IncomingPayment, amount: bigint): IncomingPayment {
+  const receivedAmount = payment.receivedAmount + amount
+  const full = payment.incomingAmount !== undefined && receivedAmount >= payment.incomingAmount
+  return { ...payment, receivedAmount, completed: payment.completed || full }
+}
+
 /** What is left to receive; undefined when the payment has no incomingAmount. */
 export function remainingAmount(payment: IncomingPayment): Amount | undefined {
   if (payment.incomingAmount === undefined) return undefined

@@ -71,6 +71,18 @@ export async function findIncomingPayment(
 }
 
 /** A page of a wallet address's payments (only `client`'s when set); see pageRows. */
+/** Locks the payments' rows in id order (as findIncomingPayment's forUpdate does one) and returns them by id. */
+export async function lockIncomingPayments(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, IncomingPayment>> {
+  const rows = await selectIncomingPayments(db)
+    .whereIn('ip.id', [...new Set(ids)])
+    .orderBy('ip.id')
+    .forNoKeyUpdate('ip')
+  return new Map(rows.map((row) => [row.id, toIncomingPayment(row)]))
+}
+
 export async function pageIncomingPayments(
   db: Database,
   walletAddress: WalletAddressIdentity,
@@ -108,15 +120,17 @@ export async function markIncomingPaymentCompleted(db: Database, id: string): Pr
   await db('incoming_payments').where({ id }).update({ completed: true })
 }
 
-/** Adds a received amount, completing the payment when it reaches its incomingAmount. */
-export async function addReceivedAmount(db: Database, id: string, amount: bigint): Promise<void> {
-  await db('incoming_payments')
-    .where({ id })
-    .update({
-      received_amount: db.raw('received_amount + ?::numeric', [amount.toString()]),
-      completed: db.raw(
-        'completed or (incoming_amount is not null and received_amount + ?::numeric >= incoming_amount)',
-        [amount.toString()],
-      ),
-    })
+/**
+ * Adds received amounts, by incoming payment id, in one statement, completing each payment that reaches its
+ * incomingAmount.
+ */
+export async function addReceivedAmounts(db: Database, amounts: ReadonlyMap<string, bigint>): Promise<void> {
+  if (amounts.size === 0) return
+  const rows = [...amounts]
+  await db.raw(
+    `update incoming_payments as ip set received_amount = ip.received_amount + v.amount,
+      completed = ip.completed or (ip.incoming_amount is not null and ip.received_amount + v.amount >= ip.incoming_amount)
+     from (values ${rows.map(() => '(?::uuid, ?::numeric)').join(', ')}) as v(id, amount) where ip.id = v.id`,
+    rows.flatMap(([id, amount]) => [id, amount.toString()]),
+  )
 }

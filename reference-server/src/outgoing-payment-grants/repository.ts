@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import type { Database } from '../db/database.ts'
 import type { TimeSpan } from '../grants/interval.ts'
 import type { Asset } from '../shared/amount.ts'
@@ -20,13 +21,17 @@ export interface SpentQuery {
 
 /**
  * What the grant's payments reserved in the window: every payment that has not failed counts, so a payment
- * reserves its amounts at creation and releases them if it fails. Totals are per asset.
+ * reserves its amounts at creation and releases them if it fails. Totals are per asset. `alongside` is a
+ * statement sent in the same round trip (a payment's insert, say), whose rows the totals do not see.
  */
 export async function spentAmounts(
   db: Database,
   query: SpentQuery,
+  alongside?: Knex.QueryBuilder,
 ): Promise<{ debit: bigint; receive: bigint }> {
-  const row = await grantPayments(db, query.grantId, query.window).first<{ debit: string; receive: string }>(
+  const payments = grantPayments(db, query.grantId, query.window)
+  if (alongside !== undefined) payments.with('alongside', alongside)
+  const row = await payments.first<{ debit: string; receive: string }>(
     db.raw(
       `coalesce(sum(debit_amount) filter (where debit_asset_code = ? and debit_asset_scale = ?), 0)::text as debit`,
       [query.debitAsset.assetCode, query.debitAsset.assetScale],

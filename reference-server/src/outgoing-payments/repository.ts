@@ -82,11 +82,9 @@ export async function isQuoteUsed(db: Database, quoteId: string): Promise<boolea
   return (await db('outgoing_payments').where({ quote_id: quoteId }).first('id')) !== undefined
 }
 
-export async function insertOutgoingPayment(
-  db: Database,
-  payment: Omit<OutgoingPayment, 'walletAddressName'>,
-): Promise<void> {
-  await db('outgoing_payments').insert({
+/** The payment's insert, not yet sent: to send it alongside another statement. */
+export function outgoingPaymentInsert(db: Database, payment: Omit<OutgoingPayment, 'walletAddressName'>) {
+  return db('outgoing_payments').insert({
     id: payment.id,
     wallet_address_id: payment.walletAddressId,
     client: payment.client ?? null,
@@ -107,29 +105,33 @@ export async function insertOutgoingPayment(
 }
 
 /**
- * Claims the oldest payment waiting to be sent and locks it for the transaction. SKIP LOCKED lets several
- * engines (one per server instance) share the database, each settling different payments.
+ * Claims the oldest payments waiting to be sent, at most `limit`, and locks them for the transaction. SKIP
+ * LOCKED lets several engines (one per server instance) share the database, each settling different payments.
  */
-export async function claimNextSendingPayment(db: Database): Promise<OutgoingPayment | undefined> {
-  const row = await selectOutgoingPayments(db)
+export async function claimNextSendingPayments(db: Database, limit: number): Promise<OutgoingPayment[]> {
+  const rows = await selectOutgoingPayments(db)
     .where('op.state', 'sending')
     .orderBy([{ column: 'op.created_at' }, { column: 'op.id' }])
     .forUpdate('op')
     .skipLocked()
-    .first()
-  return row === undefined ? undefined : toOutgoingPayment(row)
+    .limit(limit)
+  return rows.map(toOutgoingPayment)
 }
 
-export async function markOutgoingPaymentCompleted(
+/** Marks payments completed with what each sent, in one statement. */
+export async function markOutgoingPaymentsCompleted(
   db: Database,
-  id: string,
-  sentAmount: bigint,
+  payments: readonly { id: string; sentAmount: bigint }[],
 ): Promise<void> {
-  await db('outgoing_payments')
-    .where({ id })
-    .update({ state: 'completed', sent_amount: sentAmount.toString() })
+  if (payments.length === 0) return
+  await db.raw(
+    `update outgoing_payments as op set state = 'completed', sent_amount = v.sent
+     from (values ${payments.map(() => '(?::uuid, ?::numeric)').join(', ')}) as v(id, sent) where op.id = v.id`,
+    payments.flatMap(({ id, sentAmount }) => [id, sentAmount.toString()]),
+  )
 }
 
-export async function markOutgoingPaymentFailed(db: Database, id: string): Promise<void> {
-  await db('outgoing_payments').where({ id }).update({ state: 'failed' })
+export async function markOutgoingPaymentsFailed(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await db('outgoing_payments').whereIn('id', ids).update({ state: 'failed' })
 }

@@ -20,8 +20,8 @@ import { type CreateOutgoingPaymentError, isOutgoingPaymentError, OutgoingPaymen
 import type { OutgoingPayment } from './model.ts'
 import {
   findOutgoingPayment,
-  insertOutgoingPayment,
   isQuoteUsed,
+  outgoingPaymentInsert,
   pageOutgoingPayments,
 } from './repository.ts'
 
@@ -99,7 +99,7 @@ async function create(
   const now = new Date()
   const { source } = input
   if ('quoteId' in source) {
-    return deps.db.transaction(async (trx) => {
+    return refusable(deps.db, async (trx) => {
       const priced = await priceQuote(trx, sender, source.quoteId, now)
       return isOutgoingPaymentError(priced)
         ? priced
@@ -108,10 +108,29 @@ async function create(
   }
   const priced = await priceIncomingPayment(deps, sender, source, now)
   if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced
-  return deps.db.transaction((trx) => reserve({ ...deps, db: trx }, input, sender, priced, now))
+  return refusable(deps.db, (trx) => reserve({ ...deps, db: trx }, input, sender, priced, now))
 }
 
-/** In the caller's transaction, so that the limit check and the reservation (the payment) commit together. */
+/** Thrown in a transaction to roll it back (the payment's insert with it) and answer with the violation. */
+class Refused extends Error {
+  constructor(readonly violation: LimitViolation) {
+    super(violation)
+  }
+}
+
+async function refusable<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T | LimitViolation> {
+  try {
+    return await db.transaction(work)
+  } catch (error) {
+    if (error instanceof Refused) return error.violation
+    throw error
+  }
+}
+
+/**
+ * In the caller's transaction, so that the limit check and the reservation (the payment) commit together; a
+ * violation throws Refused, which rolls the transaction back.
+ */
 async function reserve(
   deps: ServiceDependencies,
   input: CreateOutgoingPaymentInput,
@@ -123,23 +142,6 @@ async function reserve(
   await lockGrant(deps.db, input.grant.id)
   const window = spendingWindow(input.grant.limits, now)
   if (window === 'outside') return LimitViolation.Interval
-  const spent = await spentAmounts(deps.db, {
-    grantId: input.grant.id,
-    window,
-    debitAsset: priced.debitAmount,
-    receiveAsset: priced.receiveAmount,
-  })
-  const violation = checkLimits(
-    input.grant.limits,
-    {
-      receiver: incomingPaymentUrl(input.resourceServer, priced.incomingPaymentId),
-      debitAmount: priced.debitAmount,
-      receiveAmount: priced.receiveAmount,
-    },
-    spent,
-  )
-  if (violation !== undefined) return violation
-
   const payment: OutgoingPayment = {
     id: randomUUID(),
     walletAddressId: sender.id,
@@ -155,7 +157,25 @@ async function reserve(
     metadata: input.metadata,
     createdAt: now,
   }
-  await insertOutgoingPayment(deps.db, payment)
+  const spentQuery = {
+    grantId: input.grant.id,
+    window,
+    debitAsset: priced.debitAmount,
+    receiveAsset: priced.receiveAmount,
+  }
+  // The insert rides with the totals, so the grant's lock is held for one round trip and the commit; a payment
+  // the limits refuse is rolled back with its transaction.
+  const spent = await spentAmounts(deps.db, spentQuery, outgoingPaymentInsert(deps.db, payment))
+  const violation = checkLimits(
+    input.grant.limits,
+    {
+      receiver: incomingPaymentUrl(input.resourceServer, priced.incomingPaymentId),
+      debitAmount: priced.debitAmount,
+      receiveAmount: priced.receiveAmount,
+    },
+    spent,
+  )
+  if (violation !== undefined) throw new Refused(violation)
   return {
     payment,
     grantSpentDebitAmount: amountOf(spent.debit, priced.debitAmount),

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
-import { settleNextPayment } from './settle.ts'
+import { type Settlement, settleNextPayments } from './settle.ts'
 
 export interface PaymentEngine {
   start(): void
@@ -13,6 +13,11 @@ interface EngineDependencies {
   logger: Logger
   /** Pause between polls when no payment is waiting. */
   pollIntervalMs: number
+  /**
+   * Most payments settled in one transaction: under load a batch shares one transaction's round trips, while a
+   * quiet server settles each payment as it comes.
+   */
+  batchSize: number
 }
 
 /**
@@ -28,16 +33,9 @@ export function createPaymentEngine(deps: EngineDependencies): PaymentEngine {
   const drain = async () => {
     try {
       while (!stopped) {
-        const settled = await settleNextPayment(deps.db)
-        if (settled === undefined) break
-        if (settled.outcome === 'failed') {
-          const { paymentId, reason, error } = settled
-          if (error === undefined) logger.info({ paymentId, reason }, 'outgoing payment failed')
-          else
-            logger.error({ paymentId, reason, err: error }, 'outgoing payment failed on an unexpected error')
-        } else {
-          logger.debug({ paymentId: settled.paymentId }, 'outgoing payment settled')
-        }
+        const settled = await settleNextPayments(deps.db, deps.batchSize)
+        if (settled.length === 0) break
+        for (const settlement of settled) logSettlement(logger, settlement)
       }
     } catch (err) {
       // Not even the payment could be marked failed (the database is unreachable, say): the next poll retries.
@@ -65,4 +63,14 @@ export function createPaymentEngine(deps: EngineDependencies): PaymentEngine {
       await running
     },
   }
+}
+
+function logSettlement(logger: Logger, settlement: Settlement): void {
+  if (settlement.outcome === 'completed') {
+    logger.debug({ paymentId: settlement.paymentId }, 'outgoing payment settled')
+    return
+  }
+  const { paymentId, reason, error } = settlement
+  if (error === undefined) logger.info({ paymentId, reason }, 'outgoing payment failed')
+  else logger.error({ paymentId, reason, err: error }, 'outgoing payment failed on an unexpected error')
 }

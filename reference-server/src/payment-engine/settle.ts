@@ -1,12 +1,17 @@
 import type { Database } from '../db/database.ts'
-import { type IncomingPayment, isExpired, remainingAmount } from '../incoming-payments/model.ts'
-import { addReceivedAmount, findIncomingPayment } from '../incoming-payments/repository.ts'
-import { lockBalances, recordLedgerMovements } from '../ledger/repository.ts'
+import { type IncomingPayment, isExpired, remainingAmount, withReceived } from '../incoming-payments/model.ts'
+import { addReceivedAmounts, lockIncomingPayments } from '../incoming-payments/repository.ts'
+import {
+  type ExchangeMovementInput,
+  type LedgerMovementInput,
+  lockBalances,
+  recordLedgerMovements,
+} from '../ledger/repository.ts'
 import type { OutgoingPayment } from '../outgoing-payments/model.ts'
 import {
-  claimNextSendingPayment,
-  markOutgoingPaymentCompleted,
-  markOutgoingPaymentFailed,
+  claimNextSendingPayments,
+  markOutgoingPaymentsCompleted,
+  markOutgoingPaymentsFailed,
 } from '../outgoing-payments/repository.ts'
 import { fitsUint64, sameAsset } from '../shared/amount.ts'
 
@@ -24,81 +29,130 @@ export type Settlement =
   | { paymentId: string; outcome: 'failed'; reason: FailureReason; error?: unknown }
 
 /**
- * Settles the oldest payment waiting to be sent, in one transaction: debit the sender, credit the receiver's
- * wallet address (through the exchange when the assets differ), add to the incoming payment's
- * receivedAmount (completing it when full) and set sentAmount. A payment that cannot finish is marked
- * failed, which releases its grant reservation (failed payments do not count as spent). Undefined when no
- * payment is waiting.
+ * Settles the oldest payments waiting to be sent, at most `limit`, in one transaction: for each, debit the
+ * sender, credit the receiver's wallet address (through the exchange when the assets differ), add to the
+ * incoming payment's receivedAmount (completing it when full) and set sentAmount. A payment that cannot finish
+ * is marked failed, which releases its grant reservation (failed payments do not count as spent). Empty when no
+ * payment is waiting. A batch costs the round trips of one payment, however many it holds.
  */
-export async function settleNextPayment(db: Database): Promise<Settlement | undefined> {
-  let claimed: string | undefined
+export async function settleNextPayments(db: Database, limit: number): Promise<Settlement[]> {
+  let claimed: string[] = []
   try {
-    return await settleIn(db, (id) => {
-      claimed = id
+    return await settleIn(db, limit, (ids) => {
+      claimed = ids
     })
   } catch (error) {
-    if (claimed === undefined) throw error
-    // The settlement rolled back whole, so no money moved. Left `sending`, the payment would be claimed first
-    // again on every poll and hold up every payment behind it: it fails instead, releasing its reservation.
-    await db.transaction((trx) => markOutgoingPaymentFailed(trx, claimed!))
-    return { paymentId: claimed, outcome: 'failed', reason: 'settlement error', error }
+    if (claimed.length === 0) throw error
+    // The batch rolled back whole, so no money moved, and which payment broke it is unknown: each is settled
+    // again alone, so that only that one fails.
+    if (claimed.length > 1) {
+      const settled: Settlement[] = []
+      for (let i = 0; i < claimed.length; i++) settled.push(...(await settleNextPayments(db, 1)))
+      return settled
+    }
+    // Left `sending`, the payment would be claimed first again on every poll and hold up every payment behind
+    // it: it fails instead, releasing its reservation.
+    await db.transaction((trx) => markOutgoingPaymentsFailed(trx, claimed))
+    return [{ paymentId: claimed[0]!, outcome: 'failed', reason: 'settlement error', error }]
   }
 }
 
-async function settleIn(db: Database, onClaim: (id: string) => void): Promise<Settlement | undefined> {
-  return db.transaction(async (trx) => {
-    const payment = await claimNextSendingPayment(trx)
-    if (payment === undefined) return undefined
-    onClaim(payment.id)
-    const receiver = await findIncomingPayment(trx, payment.incomingPaymentId, { forUpdate: true })
-    if (receiver === undefined) throw new Error(`outgoing payment ${payment.id} has no incoming payment`)
-    const balances = await lockBalances(trx, [payment.walletAddressId, receiver.walletAddressId])
+/** What a batch has decided so far: later payments of the batch see the balances and receivers it left. */
+interface Batch {
+  receivers: Map<string, IncomingPayment>
+  balances: Map<string, bigint>
+  movements: LedgerMovementInput[]
+  exchangeLegs: ExchangeMovementInput[]
+  received: Map<string, bigint>
+  completed: { id: string; sentAmount: bigint }[]
+  failed: string[]
+}
 
-    const reason = failureReason(payment, receiver, balances, new Date())
-    if (reason !== undefined) {
-      await markOutgoingPaymentFailed(trx, payment.id)
-      return { paymentId: payment.id, outcome: 'failed', reason }
-    }
-    const { debitAmount, receiveAmount } = payment
-    // Cross-asset payments go through the exchange: it takes the sender's asset and pays the receiver's.
-    const exchangeLegs = sameAsset(debitAmount, receiveAmount)
-      ? []
-      : [
-          {
-            asset: debitAmount,
-            amount: debitAmount.value,
-            direction: 'in' as const,
-            outgoingPaymentId: payment.id,
-          },
-          {
-            asset: receiveAmount,
-            amount: receiveAmount.value,
-            direction: 'out' as const,
-            outgoingPaymentId: payment.id,
-          },
-        ]
-    await recordLedgerMovements(
+async function settleIn(
+  db: Database,
+  limit: number,
+  onClaim: (ids: string[]) => void,
+): Promise<Settlement[]> {
+  return db.transaction(async (trx) => {
+    const payments = await claimNextSendingPayments(trx, limit)
+    if (payments.length === 0) return []
+    onClaim(payments.map((payment) => payment.id))
+    const receivers = await lockIncomingPayments(
       trx,
-      [
-        {
-          walletAddressId: payment.walletAddressId,
-          amount: debitAmount.value,
-          kind: 'outgoing-payment',
-          outgoingPaymentId: payment.id,
-        },
-        {
-          walletAddressId: receiver.walletAddressId,
-          amount: receiveAmount.value,
-          kind: 'incoming-payment',
-          outgoingPaymentId: payment.id,
-        },
-      ],
-      exchangeLegs,
+      payments.map((payment) => payment.incomingPaymentId),
     )
-    await addReceivedAmount(trx, receiver.id, receiveAmount.value)
-    await markOutgoingPaymentCompleted(trx, payment.id, debitAmount.value)
-    return { paymentId: payment.id, outcome: 'completed' }
+    const balances = await lockBalances(trx, [
+      ...payments.map((payment) => payment.walletAddressId),
+      ...[...receivers.values()].map((receiver) => receiver.walletAddressId),
+    ])
+    const batch: Batch = {
+      receivers,
+      balances,
+      movements: [],
+      exchangeLegs: [],
+      received: new Map(),
+      completed: [],
+      failed: [],
+    }
+    const now = new Date()
+    const settlements = payments.map((payment) => settle(batch, payment, now))
+    if (batch.movements.length > 0) await recordLedgerMovements(trx, batch.movements, batch.exchangeLegs)
+    await addReceivedAmounts(trx, batch.received)
+    await markOutgoingPaymentsCompleted(trx, batch.completed)
+    await markOutgoingPaymentsFailed(trx, batch.failed)
+    return settlements
   })
+}
+
+function settle(batch: Batch, payment: OutgoingPayment, now: Date): Settlement {
+  const receiver = batch.receivers.get(payment.incomingPaymentId)
+  if (receiver === undefined) throw new Error(`outgoing payment ${payment.id} has no incoming payment`)
+  const reason = failureReason(payment, receiver, batch.balances, now)
+  if (reason !== undefined) {
+    batch.failed.push(payment.id)
+    return { paymentId: payment.id, outcome: 'failed', reason }
+  }
+  const { debitAmount, receiveAmount } = payment
+  batch.movements.push(
+    {
+      walletAddressId: payment.walletAddressId,
+      amount: debitAmount.value,
+      kind: 'outgoing-payment',
+      outgoingPaymentId: payment.id,
+    },
+    {
+      walletAddressId: receiver.walletAddressId,
+      amount: receiveAmount.value,
+      kind: 'incoming-payment',
+      outgoingPaymentId: payment.id,
+    },
+  )
+  // Cross-asset payments go through the exchange: it takes the sender's asset and pays the receiver's.
+  const exchangeLegs = sameAsset(debitAmount, receiveAmount)
+    ? []
+    : [
+        {
+          asset: debitAmount,
+          amount: debitAmount.value,
+          direction: 'in' as const,
+          outgoingPaymentId: payment.id,
+        },
+        {
+          asset: receiveAmount,
+          amount: receiveAmount.value,
+          direction: 'out' as const,
+          outgoingPaymentId: payment.id,
+        },
+      ]
+  batch.exchangeLegs.push(...exchangeLegs)
+  // Debit first, so paying oneself credits the reduced balance (as failureReason assumes).
+  const { balances } = batch
+  balances.set(payment.walletAddressId, (balances.get(payment.walletAddressId) ?? 0n) - debitAmount.value)
+  balances.set(receiver.walletAddressId, (balances.get(receiver.walletAddressId) ?? 0n) + receiveAmount.value)
+  batch.receivers.set(receiver.id, withReceived(receiver, receiveAmount.value))
+  batch.received.set(receiver.id, (batch.received.get(receiver.id) ?? 0n) + receiveAmount.value)
+  batch.completed.push({ id: payment.id, sentAmount: debitAmount.value })
+  return { paymentId: payment.id, outcome: 'completed' }
 }
 
 function failureReason(

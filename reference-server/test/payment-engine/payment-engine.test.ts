@@ -4,7 +4,7 @@ import { isIncomingPaymentError } from '../../src/incoming-payments/errors.ts'
 import { checkLedger } from '../../src/ledger/invariant.ts'
 import { LimitViolation } from '../../src/outgoing-payment-grants/limits.ts'
 import { OutgoingPaymentError } from '../../src/outgoing-payments/errors.ts'
-import { settleNextPayment } from '../../src/payment-engine/settle.ts'
+import { settleNextPayments } from '../../src/payment-engine/settle.ts'
 import { UINT64_MAX } from '../../src/shared/uint64.ts'
 import { databaseVariants } from '../support/helpers.ts'
 import {
@@ -68,10 +68,11 @@ for (const variant of databaseVariants('payment-engine')) {
         const receiver = await f.incoming()
         const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
         f.created(await f.pay({ source: toReceiver }))
-        // The receiver is read before the transaction; in it, the grant's lock, its spent amounts, the insert.
+        // The receiver is read before the transaction; in it, the grant's lock, then its spent amounts and the insert
+        // in one statement.
         const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
         f.created(direct.result)
-        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert select insert commit')
+        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert with commit')
         // Paying a quote: its lock and its row are one statement, then whether it was used, and the receiver.
         const q = await f.services.quotes.create({
           walletAddressName: 'alice',
@@ -83,14 +84,11 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.ok(typeof q === 'object')
         const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
         f.created(quoted.result)
-        assert.equal(
-          quoted.sql.map(statement).join(' '),
-          'begin select select select insert select insert commit',
-        )
+        assert.equal(quoted.sql.map(statement).join(' '), 'begin select select select insert with commit')
         // Settling: the claim, the receiver and the two balances locked, one statement for the ledger movements, the
         // receiver's receivedAmount and the payment's state.
-        const settled = await f.queriesOf(() => settleNextPayment(f.db))
-        assert.equal(settled.result?.outcome, 'completed')
+        const settled = await f.queriesOf(() => settleNextPayments(f.db, 1))
+        assert.equal(settled.result[0]?.outcome, 'completed')
         assert.equal(
           settled.sql.map(statement).join(' '),
           'begin select select select with update update commit',
@@ -175,6 +173,30 @@ for (const variant of databaseVariants('payment-engine')) {
           { paymentId: tooMuch.payment.id, outcome: 'failed', reason: 'insufficient balance' },
         ])
         assert.equal(await f.balanceOf('alice'), balance)
+      })
+
+      it('settles a batch in the round trips of one payment, each payment seeing those before it', async () => {
+        const receiver = await f.incoming({ incomingAmount: usd(10n) })
+        const balance = await f.balanceOf('alice')
+        const pay = async (debit: bigint) =>
+          f.created(await f.pay({ source: { incomingPaymentId: receiver.id, debitAmount: usd(debit) } }))
+            .payment.id
+        const [first, overpaying, last] = [await pay(6n), await pay(5n), await pay(4n)]
+        const settled = await f.queriesOf(() => settleNextPayments(f.db, 3))
+        assert.deepEqual(settled.result, [
+          { paymentId: first, outcome: 'completed' },
+          { paymentId: overpaying, outcome: 'failed', reason: 'receiver would be overpaid' },
+          { paymentId: last, outcome: 'completed' },
+        ])
+        assert.equal(
+          settled.sql.map(statement).join(' '),
+          'begin select select select with update update update commit',
+        )
+        const paid = await f.services.incomingPayments.get(receiver.id)
+        assert.ok(!isIncomingPaymentError(paid))
+        assert.deepEqual([paid.receivedAmount, paid.completed], [10n, true])
+        assert.equal(await f.balanceOf('alice'), balance - 10n)
+        assert.equal((await checkLedger(f.db)).balanced, true)
       })
 
       it('fails a payment that would take receivedAmount past uint64, and settles the next one', async () => {
@@ -344,8 +366,9 @@ for (const variant of databaseVariants('payment-engine')) {
         }
         const worker = async () => {
           const settled: string[] = []
-          for (let next = await settleNextPayment(f.db); next; next = await settleNextPayment(f.db)) {
-            settled.push(next.paymentId)
+          for (let next = await settleNextPayments(f.db, 3); next.length > 0; ) {
+            settled.push(...next.map((settlement) => settlement.paymentId))
+            next = await settleNextPayments(f.db, 3)
           }
           return settled
         }

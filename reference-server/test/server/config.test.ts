@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       signatureUncheckedRoute: undefined,
       ratesFile: undefined,
       paymentPollIntervalMs: 100,
+      paymentBatchSize: 20,
       requestTimeoutMs: 30_000,
       shutdownTimeoutMs: 10_000,
       ledgerEndpoint: false,

@@ -53,7 +53,9 @@ describe('crashes, shutdown and shared databases (postgres)', {
     return capped
   }
   const start = async () => {
-    const server = await startServerProcess({ DATABASE_URL: env.DATABASE_URL! })
+    // Batches of two: still several payments per transaction, and the backlog lasts long enough for a kill or a
+    // SIGTERM to land in it and for two processes to share it.
+    const server = await startServerProcess({ DATABASE_URL: env.DATABASE_URL!, PAYMENT_BATCH_SIZE: '2' })
     running.push(server)
     return server
   }

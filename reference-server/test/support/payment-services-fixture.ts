@@ -9,7 +9,7 @@ import type {
   CreatedOutgoingPayment,
   CreateOutgoingPaymentInput,
 } from '../../src/outgoing-payments/service.ts'
-import { type Settlement, settleNextPayment } from '../../src/payment-engine/settle.ts'
+import { type Settlement, settleNextPayments } from '../../src/payment-engine/settle.ts'
 import { DEFAULT_RATE_TABLE } from '../../src/quotes/rates.ts'
 import { seedDatabase } from '../../src/seed/apply-seed.ts'
 import { createServices, type Services } from '../../src/services.ts'
@@ -98,8 +98,9 @@ export async function startPaymentServices(
     },
     settleAll: async () => {
       const outcomes: Settlement[] = []
-      for (let settled = await settleNextPayment(db); settled; settled = await settleNextPayment(db)) {
-        outcomes.push(settled)
+      for (let settled = await settleNextPayments(db, 5); settled.length > 0; ) {
+        outcomes.push(...settled)
+        settled = await settleNextPayments(db, 5)
       }
       return outcomes
     },

@@ -1,10 +1,16 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/harness/consent/chromium.ts'
+import { openRunGrantStore } from './conformance/harness/gnap/run-grant-store.ts'
 import { TargetFileError } from './conformance/harness/target/load-target.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/harness/target/target-configuration-error.ts'
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
-import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
+import {
+  LONG_WAIT_TAG,
+  LONGEST_WAIT_TAG,
+  REFERENCE_RUN_WORKERS,
+  TARGET_RUN_WORKERS,
+} from './conformance/harness/time/long-wait.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
 import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
@@ -50,6 +56,9 @@ try {
   process.exit(2)
 }
 
+// Workers find the folder in the environment: the grants they share outlive a worker replaced after a failure.
+openRunGrantStore()
+
 // `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
 const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ? 'line' : 'list'))
@@ -69,7 +78,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: RUN_WORKERS,
+  workers: reference ? REFERENCE_RUN_WORKERS : TARGET_RUN_WORKERS,
   timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.

@@ -55,7 +55,10 @@ test.describe('malformed input never breaks a server', () => {
       'AMT-SCALE',
       'AMT-FIELDS',
     ),
-    async ({ api, resources, discovery, sharedGrants, paymentSteps, clientIdentity }, testInfo) => {
+    async (
+      { api, resources, discovery, sharedGrants, paymentSteps, clientIdentity, validator },
+      testInfo,
+    ) => {
       test.setTimeout(timeoutFor(BUDGET))
       const marker = newMarker()
       const incoming = (await paymentSteps.receiver({ incomingValue: 1000n * discovery.unit })).payment
@@ -64,7 +67,14 @@ test.describe('malformed input never breaks a server', () => {
         quote: await sharedGrants.token('quote'),
         outgoing: await sharedGrants.token('outgoing-payment'),
       }
-      const targets = malformedTargets(discovery, tokens, incoming, clientIdentity.walletAddress, marker)
+      const targets = malformedTargets(
+        discovery,
+        tokens,
+        incoming,
+        clientIdentity.walletAddress,
+        marker,
+        validator,
+      )
       await runProperty(testInfo, NAME, malformedCaseArb(targets), refusedAsClientError(api, targets), BUDGET)
       await expectOnlyControlCreated({ api, resources, discovery }, targets, tokens, marker)
     },

@@ -5,6 +5,7 @@ export type { ApiName }
 /** What the suite reads of a document: its version, operations by path, and the named schemas. */
 export interface OpenApiOperation {
   operationId?: string
+  requestBody?: { content?: Record<string, { schema?: object }> }
   responses?: Record<string, { content?: Record<string, { schema?: object }> }>
 }
 

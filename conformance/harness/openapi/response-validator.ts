@@ -94,12 +94,31 @@ export class ResponseValidator {
     const key = `${api}:${name}`
     let validate = this.#compiledComponents.get(key)
     if (!validate) {
-      const schema = this.#components.get(key)
-      if (!schema) throw new Error(`no schema "${name}" in the ${api} OpenAPI document`)
-      validate = this.#ajv.compile(withoutClosedObjects(schema))
+      validate = this.#ajv.compile(withoutClosedObjects(this.component(api, name)))
       this.#compiledComponents.set(key, validate)
     }
     return validate(body) ? [] : (validate.errors ?? []).map(toViolation)
+  }
+
+  /** A named schema of the document's `components`, dereferenced. */
+  component(api: ApiName, name: string): object {
+    const schema = this.#components.get(`${api}:${name}`)
+    if (!schema) throw new Error(`no schema "${name}" in the ${api} OpenAPI document`)
+    return schema
+  }
+
+  /** The schema of an operation's JSON request body, dereferenced: what a test breaks a correct body against. */
+  requestSchema(api: ApiName, operationId: string): object {
+    const schema = this.#operation(api, operationId).requestBody?.content?.['application/json']?.schema
+    if (!schema)
+      throw new Error(`operation "${operationId}" of the ${api} OpenAPI document takes no JSON body`)
+    return schema
+  }
+
+  #operation(api: ApiName, operationId: string): OpenApiOperation {
+    const operation = this.#operations.get(`${api}:${operationId}`)
+    if (!operation) throw new Error(`no operation "${operationId}" in the ${api} OpenAPI document`)
+    return operation
   }
 
   #validatorsFor(
@@ -109,9 +128,8 @@ export class ResponseValidator {
   ): { strict: ValidateFunction; open: ValidateFunction } | null {
     const key = `${api}:${operationId}:${status}`
     if (!this.#compiled.has(key)) {
-      const operation = this.#operations.get(`${api}:${operationId}`)
-      if (!operation) throw new Error(`no operation "${operationId}" in the ${api} OpenAPI document`)
-      const schema = operation.responses?.[String(status)]?.content?.['application/json']?.schema
+      const { responses } = this.#operation(api, operationId)
+      const schema = responses?.[String(status)]?.content?.['application/json']?.schema
       this.#compiled.set(
         key,
         schema

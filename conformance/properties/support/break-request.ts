@@ -1,14 +1,13 @@
+import type { BreakableMembers, MemberKind } from '../../harness/openapi/breakable-members.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { type BodyBreak, type BodyExtras, Deep } from '../arbitraries/malformed-arbitraries.ts'
 
-export type MemberKind = 'url' | 'string' | 'amount' | 'object'
-
-/** A correct request body of one operation, and what of it may be broken. */
-export interface BreakableBody {
+/**
+ * A correct request body of one operation, and what of it may be broken: the members a break may touch, with what
+ * each must be, read from the request schema (the marker's metadata is never touched).
+ */
+export interface BreakableBody extends BreakableMembers {
   body: Record<string, unknown>
-  /** The members a break may touch, with what each must be (the marker's metadata is never touched). */
-  members: Record<string, MemberKind>
-  required: string[]
   /** The operation's own rule: blamed when the broken request is not refused. */
   rule: RuleId
 }

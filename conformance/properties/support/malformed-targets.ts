@@ -8,9 +8,11 @@ import {
   OPERATIONS,
   type OperationRef,
   type ResourceCall,
+  type RuleId,
   resourceCalls,
   resourceUrl,
 } from '../../fixtures/conformance-test.ts'
+import { breakableMembers, type RequestSchemas } from '../../harness/openapi/breakable-members.ts'
 import type { BreakableBody } from './break-request.ts'
 
 /** A create (or grant request) whose body the malformed-input property breaks. */
@@ -35,8 +37,9 @@ export interface MalformedTargets {
 }
 
 /**
- * The correct requests the property starts from, each with the members it may break and the rule a refusal
- * answers to; the bodies carry `marker`, so a walk of the lists finds whatever a broken one created.
+ * The correct requests the property starts from, each with the members it may break (read from the operation's
+ * request schema) and the rule a refusal answers to; the bodies carry `marker` in their metadata, so a walk of
+ * the lists finds whatever a broken one created: that metadata is never broken.
  */
 export function malformedTargets(
   { sender, receiver, unit }: Discovery,
@@ -44,63 +47,76 @@ export function malformedTargets(
   incoming: IncomingPayment,
   client: string,
   marker: string,
+  schemas: RequestSchemas,
 ): MalformedTargets {
+  const target = (
+    name: string,
+    operation: OperationRef,
+    call: { url: string; token: string | undefined; body: Record<string, unknown> },
+    rule: RuleId,
+  ): CreateTarget => ({
+    name,
+    operation,
+    ...call,
+    ...breakableMembers(schemas, operation, call.body, ['metadata']),
+    rule,
+  })
   const creates: [CreateTarget, ...CreateTarget[]] = [
-    {
-      name: 'incoming payment',
-      operation: OPERATIONS.createIncomingPayment,
-      url: resourceUrl(receiver, 'incoming-payments'),
-      token: tokens.incoming,
-      body: {
-        walletAddress: receiver.id,
-        incomingAmount: amountIn(receiver, unit),
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-        metadata: markerMetadata(marker),
+    target(
+      'incoming payment',
+      OPERATIONS.createIncomingPayment,
+      {
+        url: resourceUrl(receiver, 'incoming-payments'),
+        token: tokens.incoming,
+        body: {
+          walletAddress: receiver.id,
+          incomingAmount: amountIn(receiver, unit),
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          metadata: markerMetadata(marker),
+        },
       },
-      members: { walletAddress: 'url', incomingAmount: 'amount', expiresAt: 'string' },
-      required: ['walletAddress'],
-      rule: 'IP-CREATE',
-    },
-    {
-      name: 'quote',
-      operation: OPERATIONS.createQuote,
-      url: resourceUrl(sender, 'quotes'),
-      token: tokens.quote,
-      body: {
-        walletAddress: sender.id,
-        receiver: incoming.id,
-        method: 'ilp',
-        debitAmount: amountIn(sender, unit),
+      'IP-CREATE',
+    ),
+    target(
+      'quote',
+      OPERATIONS.createQuote,
+      {
+        url: resourceUrl(sender, 'quotes'),
+        token: tokens.quote,
+        body: {
+          walletAddress: sender.id,
+          receiver: incoming.id,
+          method: 'ilp',
+          debitAmount: amountIn(sender, unit),
+        },
       },
-      members: { walletAddress: 'url', receiver: 'url', method: 'string', debitAmount: 'amount' },
-      required: ['walletAddress', 'receiver', 'method'],
-      rule: 'QT-CREATE',
-    },
-    {
-      name: 'outgoing payment',
-      operation: OPERATIONS.createOutgoingPayment,
-      url: resourceUrl(sender, 'outgoing-payments'),
-      token: tokens.outgoing,
-      body: {
-        walletAddress: sender.id,
-        incomingPayment: incoming.id,
-        debitAmount: amountIn(sender, unit),
-        metadata: markerMetadata(marker),
+      'QT-CREATE',
+    ),
+    target(
+      'outgoing payment',
+      OPERATIONS.createOutgoingPayment,
+      {
+        url: resourceUrl(sender, 'outgoing-payments'),
+        token: tokens.outgoing,
+        body: {
+          walletAddress: sender.id,
+          incomingPayment: incoming.id,
+          debitAmount: amountIn(sender, unit),
+          metadata: markerMetadata(marker),
+        },
       },
-      members: { walletAddress: 'url', incomingPayment: 'url', debitAmount: 'amount' },
-      required: ['walletAddress', 'incomingPayment', 'debitAmount'],
-      rule: 'OP-CREATE-INCOMING',
-    },
-    {
-      name: 'grant request',
-      operation: OPERATIONS.postGrant,
-      url: receiver.authServer,
-      token: undefined,
-      body: { ...grantRequest(client, [incomingPaymentAccess(receiver)]) },
-      members: { client: 'url', access_token: 'object' },
-      required: ['access_token', 'client'],
-      rule: 'GNAP-GRANT-INVALID',
-    },
+      'OP-CREATE-INCOMING',
+    ),
+    target(
+      'grant request',
+      OPERATIONS.postGrant,
+      {
+        url: receiver.authServer,
+        token: undefined,
+        body: { ...grantRequest(client, [incomingPaymentAccess(receiver)]) },
+      },
+      'GNAP-GRANT-INVALID',
+    ),
   ]
   const lists: ListTarget[] = [
     { name: 'incoming payments', list: resourceCalls.listIncomingPayments(receiver), token: tokens.incoming },

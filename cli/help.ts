@@ -46,8 +46,7 @@ Options of run:
                      gives NO VERDICT and reports only the rules its tests declare; no match: exit status 2).
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).
   --help             This text.
-  --workers N        Tests run at once, whatever the cores: the run mostly waits for the target (default 8
-                     against --target, 4 against the reference server).
+  --workers N        Tests run at once (default 4, whatever the cores: the run mostly waits for the target).
   Any other option goes to Playwright unchanged (npx playwright test --help): --project, --retries, --timeout,
   --list, ...
 

@@ -5,12 +5,7 @@ import { TargetFileError } from './conformance/harness/target/load-target.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/harness/target/target-configuration-error.ts'
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
-import {
-  LONG_WAIT_TAG,
-  LONGEST_WAIT_TAG,
-  REFERENCE_RUN_WORKERS,
-  TARGET_RUN_WORKERS,
-} from './conformance/harness/time/long-wait.ts'
+import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
 import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
@@ -78,7 +73,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: reference ? REFERENCE_RUN_WORKERS : TARGET_RUN_WORKERS,
+  workers: RUN_WORKERS,
   timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.

@@ -1,5 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
 import { chromiumLaunchOptions } from './conformance/harness/consent/chromium.ts'
+import { openRunGrantStore } from './conformance/harness/gnap/run-grant-store.ts'
 import { TargetFileError } from './conformance/harness/target/load-target.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/harness/target/target-configuration-error.ts'
@@ -49,6 +50,9 @@ try {
   )
   process.exit(2)
 }
+
+// Workers find the folder in the environment: the grants they share outlive a worker replaced after a failure.
+openRunGrantStore()
 
 // `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.

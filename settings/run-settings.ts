@@ -31,6 +31,12 @@ export const REFERENCE_RUN_ENV = 'REFERENCE_RUN_TARGET'
  */
 export const TOKEN_LOG_ENV = 'CONFORMANCE_TOKEN_LOG'
 
+/**
+ * The run's private temporary folder where workers leave the grants they share, for the workers that replace them
+ * (conformance/harness/gnap/run-grant-store.ts); made by the main process, never inside the report folder.
+ */
+export const GRANT_STORE_ENV = 'CONFORMANCE_GRANT_STORE'
+
 export const DEFAULT_REPORT_DIR = 'reports/output'
 
 /** Everything a run writes, under one folder: `--output DIR`, which sets REPORT_DIR for the run. */

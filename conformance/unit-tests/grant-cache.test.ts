@@ -1,16 +1,20 @@
 import assert from 'node:assert/strict'
-import { describe, test } from 'node:test'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, test } from 'node:test'
+import { generateClientKey } from '../../clients/src/index.ts'
+import { GRANT_STORE_ENV } from '../../settings/run-settings.ts'
 import { GrantCache } from '../harness/gnap/grant-cache.ts'
 import type { IssuedGrant } from '../harness/gnap/grant-types.ts'
+import { runGrantStore } from '../harness/gnap/run-grant-store.ts'
+import { redactTokens } from '../harness/http/redact-tokens.ts'
 
 /** A cache on a clock the test moves, handing out grants numbered in the order they were obtained. */
 function cacheWith(neededMs: number | undefined, expiresIn: number | undefined) {
   const clock = { now: 0 }
   let obtained = 0
-  const cache = new GrantCache(
-    () => neededMs,
-    () => clock.now,
-  )
+  const cache = new GrantCache(() => neededMs, { now: () => clock.now })
   const obtain = async () =>
     ({
       grant: { access_token: { value: `token-${++obtained}`, expires_in: expiresIn } },
@@ -73,5 +77,54 @@ describe('grants shared between tests', () => {
     await assert.rejects(cache.get('kind', () => Promise.reject(new Error('consent page down'))))
     const issued = { grant: { access_token: { value: 'ok' } }, issuedAt: 0 } as unknown as IssuedGrant
     assert.equal(await cache.get('kind', async () => issued), issued)
+  })
+})
+
+describe("grants shared between a run's workers", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grant-store-test-'))
+  after(() => rmSync(dir, { recursive: true, force: true }))
+  const env = { [GRANT_STORE_ENV]: dir }
+  const client = { walletAddress: 'https://wallet.example/client', key: generateClientKey('client-key') }
+  let obtained = 0
+  const obtain = async () =>
+    ({
+      grant: { access_token: { value: `stored-token-${++obtained}`, expires_in: 600 } },
+      issuedAt: Date.now(),
+    }) as unknown as IssuedGrant
+  const worker = (scope: string, identity = client) =>
+    new GrantCache(() => 60_000, { store: runGrantStore(scope, identity, env) })
+  const token = async (cache: GrantCache) => (await cache.get('kind', obtain)).grant.access_token.value
+
+  test('a worker that replaces a failed one uses the grant it left, and redacts its token', async () => {
+    assert.equal(await token(worker('shared')), 'stored-token-1')
+    assert.equal(await token(worker('shared')), 'stored-token-1')
+    assert.equal(obtained, 1)
+    assert.equal(redactTokens('GET with stored-token-1').includes('stored-token-1'), false)
+  })
+
+  test('another set of shared grants, or another key of the same client, asks for its own', async () => {
+    assert.notEqual(await token(worker('other')), 'stored-token-1')
+    const rekeyed = { ...client, key: generateClientKey('client-key') }
+    assert.notEqual(await token(worker('shared', rekeyed)), 'stored-token-1')
+  })
+
+  test('a stored token that would not outlive the asking test is replaced, for the workers after too', async () => {
+    const old = await obtain()
+    runGrantStore('aging', client, env)?.write('kind', { ...old, issuedAt: Date.now() - 590_000 })
+    const renewed = await token(worker('aging'))
+    assert.notEqual(renewed, old.grant.access_token.value)
+    assert.equal(await token(worker('aging')), renewed)
+  })
+
+  test('the folder holds only whole grants, readable by this user alone', () => {
+    for (const name of readdirSync(dir)) {
+      assert.match(name, /^[0-9a-f]{32}\.json$/)
+      assert.doesNotThrow(() => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+      assert.equal(statSync(join(dir, name)).mode & 0o077, 0)
+    }
+  })
+
+  test('without the folder in the environment there is no store', () => {
+    assert.equal(runGrantStore('shared', client, {}), undefined)
   })
 })

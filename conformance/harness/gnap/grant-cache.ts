@@ -1,4 +1,5 @@
 import type { IssuedGrant } from './grant-types.ts'
+import type { GrantStore } from './run-grant-store.ts'
 
 /**
  * A fresh token must still be good for this long less this margin to be worth having: a token is renewed at most
@@ -6,33 +7,52 @@ import type { IssuedGrant } from './grant-types.ts'
  */
 const RENEWAL_MARGIN_MS = 5_000
 
-/** Grants kept for reuse by key, renewed when their token would not outlive the test that asks for it. */
+/**
+ * Grants kept for reuse by key, renewed when their token would not outlive the test that asks for it. With a
+ * store, a grant another worker of the run obtained is used before a new one is asked for.
+ */
 export class GrantCache {
   readonly #cache = new Map<string, Promise<IssuedGrant>>()
+  readonly #now: () => number
+  readonly #store: GrantStore | undefined
 
   /** `neededFor()`: how long a token handed out now must stay valid (undefined: for as long as it lives). */
   constructor(
     private readonly neededFor: () => number | undefined,
-    private readonly now: () => number = Date.now,
-  ) {}
+    { now = Date.now, store }: { now?: () => number; store?: GrantStore } = {},
+  ) {
+    this.#now = now
+    this.#store = store
+  }
 
   async get(key: string, obtain: () => Promise<IssuedGrant>): Promise<IssuedGrant> {
-    const cached = this.#cache.get(key)
-    const issued = await cached?.catch(() => undefined)
-    if (cached && issued && !this.#expiresTooSoon(issued)) return cached
+    for (const candidate of [this.#cache.get(key), this.#stored(key)]) {
+      const issued = await candidate?.catch(() => undefined)
+      if (!candidate || !issued || this.#expiresTooSoon(issued)) continue
+      this.#cache.set(key, candidate)
+      return candidate
+    }
     const fresh = obtain()
-    // A failed request is tried again by the next caller rather than failing every test after it.
-    fresh.catch(() => {
-      if (this.#cache.get(key) === fresh) this.#cache.delete(key)
-    })
+    fresh.then(
+      (issued) => this.#store?.write(key, issued),
+      // A failed request is tried again by the next caller rather than failing every test after it.
+      () => {
+        if (this.#cache.get(key) === fresh) this.#cache.delete(key)
+      },
+    )
     this.#cache.set(key, fresh)
     return fresh
+  }
+
+  #stored(key: string): Promise<IssuedGrant> | undefined {
+    const issued = this.#store?.read(key)
+    return issued && Promise.resolve(issued)
   }
 
   #expiresTooSoon({ grant, issuedAt }: IssuedGrant): boolean {
     const lifetime = grant.access_token.expires_in
     if (lifetime === undefined) return false
-    const left = issuedAt + lifetime * 1000 - this.now()
+    const left = issuedAt + lifetime * 1000 - this.#now()
     // A test that outlasts any token gets the freshest there is, not a new one on every call.
     const needed = Math.min(this.neededFor() ?? Infinity, lifetime * 1000 - RENEWAL_MARGIN_MS)
     return left <= 0 || left < needed

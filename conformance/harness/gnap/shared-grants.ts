@@ -3,13 +3,13 @@ import type { GrantCache } from './grant-cache.ts'
 import type { IssuedGrant } from './grant-types.ts'
 import type { Grants } from './grants.ts'
 
-/** What one worker's shared outgoing-payment grant may spend, in units of `Discovery.unit`. */
+/** What the run's shared outgoing-payment grant may spend, in units of `Discovery.unit`. */
 export const SHARED_DEBIT_UNITS = 100_000n
 
 /**
- * Grants obtained once per worker, on first use (and again when their token would not outlive the test asking),
+ * Grants obtained once per run, on first use (and again when their token would not outlive the test asking),
  * for tests that only use them: reads, and creations the tests do not count. Tests that change a grant (rotate,
- * revoke, spend to its limit) get their own.
+ * revoke, spend to its limit) get their own. The cache passed in keeps them across the run's workers.
  */
 export class SharedGrants {
   constructor(
@@ -47,7 +47,7 @@ export class SharedGrants {
   }
 }
 
-/** Tokens of grants with exactly the access a row needs, obtained once per worker by name. */
+/** Tokens of grants with exactly the access a row needs, obtained once per run by name. */
 export interface GrantTokens {
   token(name: string, obtain: (grants: Grants) => Promise<IssuedGrant>): Promise<string>
 }

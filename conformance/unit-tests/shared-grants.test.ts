@@ -29,7 +29,7 @@ function sharedGrantsAt() {
   const shared = new SharedGrants(
     grants,
     { receiver: {} } as Discovery,
-    new GrantCache(testTimeLeft, () => clock.now),
+    new GrantCache(testTimeLeft, { now: () => clock.now }),
   )
   /** When the token `value` stops being accepted. */
   const expiresAt = (value: string) => {

@@ -16,8 +16,9 @@ import {
 
 // Each run obtains a grant of its own (with consent) and makes a few payments of a few units. With an interval
 // (5 s, the example tests' own), a step waits when too little of it is left, and a run may wait for the next
-// one: most of what the property costs is waiting, so it is scheduled with the long waits.
-const BUDGET = { numRuns: 12, timeLimitMs: 30_000 }
+// one: most of what the property costs is waiting, so it is scheduled with the long waits. A run (a consent, then
+// up to MAX_COMMANDS steps, each of which may wait out an interval) takes up to about a minute on a slow target.
+const BUDGET = { numRuns: 12, timeLimitMs: 30_000, runMs: 60_000 }
 const NAME = 'grant-limits-model'
 const MAX_COMMANDS = 6
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { resolveBudget } from '../properties/support/property-budget.ts'
+import { resolveBudget, SHRINK_MS, timeoutFor } from '../properties/support/property-budget.ts'
 import { replayCommand } from '../properties/support/run-property.ts'
 
 const budget = { numRuns: 40, timeLimitMs: 10_000 }
@@ -14,6 +14,11 @@ describe('property budgets', () => {
   it('scales either profile by OP_FC_RUNS, never below one run', () => {
     assert.equal(resolveBudget(budget, { OP_FC_RUNS: '2.5' }).numRuns, 100)
     assert.equal(resolveBudget(budget, { OP_FC_PROFILE: 'quick', OP_FC_RUNS: '0.01' }).numRuns, 1)
+  })
+
+  it('times a test out after the search, shrinking and the longest run it declares (25 s unless said)', () => {
+    assert.equal(timeoutFor(budget), 10_000 + SHRINK_MS + 25_000)
+    assert.equal(timeoutFor({ ...budget, runMs: 60_000 }), 10_000 + SHRINK_MS + 60_000)
   })
 
   it('names the variable when it is wrong', () => {

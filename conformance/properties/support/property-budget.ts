@@ -11,7 +11,17 @@ export interface Budget {
   numRuns: number
   /** fast-check stops drawing new runs after this many milliseconds (the runs done still count). */
   timeLimitMs: number
+  /**
+   * The longest one run (with the test's fixtures) may take, DEFAULT_RUN_MS unless said: the run in progress when
+   * the search or its shrinking stops goes on to its end, inside the test's timeout.
+   */
+  runMs?: number
 }
+
+/** Time for shrinking after the search's time limit (fast-check's interruptAfterTimeLimit, run-property). */
+export const SHRINK_MS = 20_000
+
+const DEFAULT_RUN_MS = 25_000
 
 /** Under the quick profile a property does this share of its runs (at least one). */
 const QUICK_SHARE = 0.25
@@ -51,7 +61,7 @@ function scaleFrom(value: string | undefined): number {
   return scale
 }
 
-/** The test's timeout for a budget: the search, shrinking (run-property's SHRINK_MS), checks and fixtures. */
+/** The test's timeout for a budget: the search, shrinking, and the run in progress when either stops. */
 export function timeoutFor(budget: Budget): number {
-  return budget.timeLimitMs + 45_000
+  return budget.timeLimitMs + SHRINK_MS + (budget.runMs ?? DEFAULT_RUN_MS)
 }

@@ -4,7 +4,7 @@ import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { corpusFor } from './corpus.ts'
-import { type Budget, resolveBudget } from './property-budget.ts'
+import { type Budget, resolveBudget, SHRINK_MS } from './property-budget.ts'
 
 export const PROPERTY_TAG = '@property'
 
@@ -91,9 +91,6 @@ export async function runProperty<Ts>(
 function annotate(testInfo: TestInfo, run: PropertyRun): void {
   testInfo.annotations.push({ type: PROPERTY_ANNOTATION, description: JSON.stringify(run) })
 }
-
-/** Time for shrinking after the search's time limit; property tests get it in their timeout (timeoutFor). */
-const SHRINK_MS = 20_000
 
 /**
  * The property, skipping every input once `deadline` has passed or `maxRuns` inputs have run, unless one has

@@ -50,7 +50,7 @@ test.describe('incoming payments: create', () => {
       }
       const refused = await incoming.create({ ...valid, ...fields }, 'invalid')
       expectRefusal(refused, { rule: 'IP-CREATE', statuses: [400], what: `create ${name}` })
-      await expectNothingCreated(await incoming.listing('IP-CREATE'), marker, 'IP-CREATE', `create ${name}`)
+      await expectNothingCreated(incoming, marker, 'IP-CREATE', `create ${name}`)
       const control = await incoming.create(valid)
       expect(control).toAnswer(201, 'IP-CREATE', 'positive control, the same body made valid')
     })
@@ -72,12 +72,7 @@ test.describe('incoming payments: create', () => {
       } else {
         const what = 'create with an unknown member'
         expectRefusal(exchange, { rule: 'REQ-UNKNOWN-MEMBER', statuses: [400], what })
-        await expectNothingCreated(
-          await incoming.listing('REQ-UNKNOWN-MEMBER'),
-          marker,
-          'REQ-UNKNOWN-MEMBER',
-          'the refused create',
-        )
+        await expectNothingCreated(incoming, marker, 'REQ-UNKNOWN-MEMBER', 'the refused create')
       }
       expect(exchange).toAnswer(400, 'REQ-UNKNOWN-MEMBER', 'a create with an unknown member amount')
     },
@@ -105,12 +100,7 @@ test.describe('incoming payments: create', () => {
           what: `an incomingAmount in ${what} on ${receiver.id}`,
         })
       }
-      await expectNothingCreated(
-        await incoming.listing('IP-ASSET'),
-        marker,
-        'IP-ASSET',
-        'the refused creations',
-      )
+      await expectNothingCreated(incoming, marker, 'IP-ASSET', 'the refused creations')
       const control = await incoming.create({ incomingAmount: own })
       expectCreated(
         control,

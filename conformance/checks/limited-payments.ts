@@ -9,6 +9,7 @@ import { amountIn, type Discovery } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { OutgoingLimits } from '../harness/gnap/grant-requests.ts'
 import type { Grants } from '../harness/gnap/grants.ts'
+import { RotatingToken } from '../harness/gnap/rotating-token.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
@@ -41,15 +42,15 @@ export interface PaymentAttempt {
 export class LimitedPayments {
   private constructor(
     private readonly context: LimitedPaymentsContext,
-    /** The access token of the test's own grant. */
-    readonly token: string,
+    /** The access token of the test's own grant, rotated as it nears its end. */
+    private readonly token: RotatingToken,
     readonly steps: PaymentSteps,
   ) {}
 
   static async obtain(context: LimitedPaymentsContext, limits: OutgoingLimits): Promise<LimitedPayments> {
     const { grants, discovery, paymentSteps } = context
     const issued = await grants.outgoingPayment(discovery.sender, { limits })
-    return new LimitedPayments(context, issued.grant.access_token.value, paymentSteps)
+    return new LimitedPayments(context, new RotatingToken(grants, issued), paymentSteps)
   }
 
   /** An incoming payment on the receiver, without incomingAmount: it takes whatever the test sends. */
@@ -71,8 +72,13 @@ export class LimitedPayments {
     const marker = newMarker()
     const exchange =
       'incomingPayment' in source
-        ? await this.steps.sendDirectPayment(source.incomingPayment, source.debit, marker, this.token)
-        : await this.steps.sendPayment(source.id, marker, this.token)
+        ? await this.steps.sendDirectPayment(
+            source.incomingPayment,
+            source.debit,
+            marker,
+            await this.token.value(),
+          )
+        : await this.steps.sendPayment(source.id, marker, await this.token.value())
     return { exchange, marker }
   }
 
@@ -97,7 +103,7 @@ export class LimitedPayments {
     const { resources, discovery } = this.context
     const list = resourceCalls.listOutgoingPayments(discovery.sender, 100)
     await expectNothingCreated(
-      { resources, list, token: this.token },
+      { resources, list, token: await this.token.value() },
       attempt.marker,
       ruleId,
       `the refused payment (${what})`,
@@ -105,15 +111,20 @@ export class LimitedPayments {
   }
 
   /** Waits until the payment is fully sent, read with the test's token; see PaymentSteps.untilSent. */
-  untilSent(id: string, ruleId: RuleId): Promise<OutgoingPayment> {
-    return this.steps.untilSent(id, ruleId, this.token)
+  async untilSent(id: string, ruleId: RuleId): Promise<OutgoingPayment> {
+    return this.steps.untilSent(id, ruleId, await this.token.value())
+  }
+
+  /** Where the payment stands (see PaymentSteps.outcome), read with the test's token. */
+  async outcome(id: string): ReturnType<PaymentSteps['outcome']> {
+    return this.steps.outcome(id, await this.token.value())
   }
 
   /** GET /outgoing-payment-grant with the test's token. */
   async spent(ruleId: RuleId, what: string): Promise<Exchange> {
     const exchange = await this.context.resources.send(
       resourceCalls.getOutgoingPaymentGrant(this.context.discovery.sender),
-      this.token,
+      await this.token.value(),
     )
     expect(exchange).toAnswer(200, ruleId, what)
     return exchange

@@ -63,12 +63,14 @@ describe('grants shared between tests', () => {
     assert.equal(await token(), 'token-1')
   })
 
-  test('a token shorter-lived than the margin is still replaced once expired', async () => {
+  test('a token shorter-lived than twice the margin is replaced at half its life, not in its last moment', async () => {
     const { clock, token } = cacheWith(30_000, 3)
     await token()
-    clock.now = 2_999
+    clock.now = 1_499
     assert.equal(await token(), 'token-1')
-    clock.now = 3_000
+    clock.now = 1_501
+    assert.equal(await token(), 'token-2')
+    clock.now = 2_999
     assert.equal(await token(), 'token-2')
   })
 

@@ -53,8 +53,10 @@ export class GrantCache {
     const lifetime = grant.access_token.expires_in
     if (lifetime === undefined) return false
     const left = issuedAt + lifetime * 1000 - this.#now()
-    // A test that outlasts any token gets the freshest there is, not a new one on every call.
-    const needed = Math.min(this.neededFor() ?? Infinity, lifetime * 1000 - RENEWAL_MARGIN_MS)
+    // A test that outlasts any token gets the freshest there is, not a new one on every call; a token shorter-lived
+    // than twice the margin is renewed at half its life rather than handed out to its last millisecond.
+    const margin = Math.min(RENEWAL_MARGIN_MS, (lifetime * 1000) / 2)
+    const needed = Math.min(this.neededFor() ?? Infinity, lifetime * 1000 - margin)
     return left <= 0 || left < needed
   }
 }

@@ -99,9 +99,8 @@ export function record(
  * False when one is still pending after the settlement timeout (a slow target: its spending is not known yet).
  */
 export async function settleAll(model: GrantLimitModel, system: GrantLimitSystem): Promise<boolean> {
-  const { steps, token } = system.payments
   for (const payment of model.payments.filter((p) => p.state === 'pending')) {
-    const outcome = await steps.outcome(payment.id, token)
+    const outcome = await system.payments.outcome(payment.id)
     if (outcome.state === 'pending') return false
     payment.state = outcome.state
     if (outcome.state === 'failed' && BigInt(outcome.payment.sentAmount.value) > 0n) {

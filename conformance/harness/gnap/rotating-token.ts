@@ -1,0 +1,41 @@
+import type { IssuedGrant, IssuedToken } from './grant-types.ts'
+
+/** Rotation keeps the grant: a new grant would do too, but would start its spent amounts and limits again. */
+export interface TokenRotator {
+  rotate(token: IssuedToken): Promise<IssuedToken>
+}
+
+/** At most this much of a token's life is left unused: a single use (a settlement wait, say) may last as long. */
+const LONGEST_USE_MS = 30_000
+
+/**
+ * The token of a grant that a test keeps for itself (its limits, what it has spent) over a long stretch:
+ * rotated at the authorization server (TOKEN-ROTATE) before its `expires_in` is nearly up, so the test never
+ * sends a token the target may already have expired.
+ */
+export class RotatingToken {
+  #token: IssuedToken
+  #issuedAt: number
+
+  constructor(
+    private readonly rotator: TokenRotator,
+    issued: Pick<IssuedGrant, 'grant' | 'issuedAt'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#token = issued.grant.access_token
+    this.#issuedAt = issued.issuedAt
+  }
+
+  async value(): Promise<string> {
+    const lifetime = this.#token.expires_in
+    if (lifetime !== undefined) {
+      // A short-lived token is rotated at half its life, so rotation never becomes every use.
+      const margin = Math.min(LONGEST_USE_MS, (lifetime * 1000) / 2)
+      if (this.#issuedAt + lifetime * 1000 - this.now() < margin) {
+        this.#token = await this.rotator.rotate(this.#token)
+        this.#issuedAt = this.now()
+      }
+    }
+    return this.#token.value
+  }
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { resolveBudget, SHRINK_MS, timeoutFor } from '../properties/support/property-budget.ts'
+import { resolveBudget, stopAfterMs, timeoutFor } from '../properties/support/property-budget.ts'
 import { replayCommand } from '../properties/support/run-property.ts'
 
 const budget = { numRuns: 40, timeLimitMs: 10_000 }
@@ -16,9 +16,14 @@ describe('property budgets', () => {
     assert.equal(resolveBudget(budget, { OP_FC_PROFILE: 'quick', OP_FC_RUNS: '0.01' }).numRuns, 1)
   })
 
-  it('times a test out after the search, shrinking and the longest run it declares (25 s unless said)', () => {
-    assert.equal(timeoutFor(budget), 10_000 + SHRINK_MS + 25_000)
-    assert.equal(timeoutFor({ ...budget, runMs: 60_000 }), 10_000 + SHRINK_MS + 60_000)
+  it('stops a search after its time limit, the run then in progress (10 s unless said) and shrinking', () => {
+    assert.equal(stopAfterMs(budget), 10_000 + 10_000 + 20_000)
+    assert.equal(stopAfterMs({ ...budget, runMs: 60_000 }), 10_000 + 60_000 + 20_000)
+  })
+
+  it('times a test out 15 s after its search is stopped, for its fixtures', () => {
+    assert.equal(timeoutFor(budget), 40_000 + 15_000)
+    assert.equal(timeoutFor({ ...budget, runMs: 60_000 }), 90_000 + 15_000)
   })
 
   it('names the variable when it is wrong', () => {

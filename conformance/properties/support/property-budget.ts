@@ -12,16 +12,17 @@ export interface Budget {
   /** fast-check stops drawing new runs after this many milliseconds (the runs done still count). */
   timeLimitMs: number
   /**
-   * The longest one run (with the test's fixtures) may take, DEFAULT_RUN_MS unless said: the run in progress when
-   * the search or its shrinking stops goes on to its end, inside the test's timeout.
+   * The longest one run may take, DEFAULT_RUN_MS unless said: the run in progress at the time limit goes on to
+   * its end before the search is stopped (stopAfterMs), inside the test's timeout.
    */
   runMs?: number
 }
 
-/** Time for shrinking after the search's time limit (fast-check's interruptAfterTimeLimit, run-property). */
-export const SHRINK_MS = 20_000
-
-const DEFAULT_RUN_MS = 25_000
+/** Time for shrinking after the search's time limit and the run in progress then. */
+const SHRINK_MS = 20_000
+const DEFAULT_RUN_MS = 10_000
+/** The test's fixtures before the search (grants, consent) and the verdict after it. */
+const FIXTURES_MS = 15_000
 
 /** Under the quick profile a property does this share of its runs (at least one). */
 const QUICK_SHARE = 0.25
@@ -61,7 +62,15 @@ function scaleFrom(value: string | undefined): number {
   return scale
 }
 
-/** The test's timeout for a budget: the search, shrinking, and the run in progress when either stops. */
+/**
+ * When the search is stopped however far it has got (fast-check's interruptAfterTimeLimit): the time limit, the
+ * run in progress then, and shrinking after a failure.
+ */
+export function stopAfterMs(budget: Budget): number {
+  return budget.timeLimitMs + (budget.runMs ?? DEFAULT_RUN_MS) + SHRINK_MS
+}
+
+/** The test's timeout for a budget: the search until it is stopped, and the test's fixtures around it. */
 export function timeoutFor(budget: Budget): number {
-  return budget.timeLimitMs + SHRINK_MS + (budget.runMs ?? DEFAULT_RUN_MS)
+  return stopAfterMs(budget) + FIXTURES_MS
 }

@@ -4,7 +4,7 @@ import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { corpusFor } from './corpus.ts'
-import { type Budget, resolveBudget, SHRINK_MS } from './property-budget.ts'
+import { type Budget, resolveBudget, stopAfterMs } from './property-budget.ts'
 
 export const PROPERTY_TAG = '@property'
 
@@ -27,7 +27,7 @@ export function replayCommand(name: string, seed: number, path: string): string 
 /**
  * Checks a property within its budget. Replays the corpus first, then either the failure named by OP_FC_SEED
  * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). The time limit ends the search, not the
- * shrinking: after it, inputs are skipped until one has failed, and shrinking has until SHRINK_MS more. A
+ * shrinking: after it, inputs are skipped until one has failed, and the search is stopped at stopAfterMs. A
  * failure throws with the failing check's own message first (its `[RULE-ID]` must start a line for the
  * verdict to blame the right rule), then the seed, path, shrunk counterexample and the command that replays
  * it; the same goes to an attachment.
@@ -66,10 +66,13 @@ export async function runProperty<Ts>(
   const details = await fc.check(search.property, {
     numRuns,
     maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
-    interruptAfterTimeLimit: timeLimitMs + SHRINK_MS,
+    interruptAfterTimeLimit: stopAfterMs(budget),
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
+  // fast-check counts a search stopped before any run ended as failed, with no counterexample: nothing was
+  // tested, the target was only slow, so the test is skipped with the reason rather than failed.
+  const unfinished = details.interrupted && details.counterexample === null
   annotate(testInfo, {
     name,
     // fast-check's numRuns counts the inputs checked, not those skipped once the time limit had passed.
@@ -77,12 +80,18 @@ export async function runProperty<Ts>(
     numRuns,
     profile,
     seed: details.seed,
-    stopped: details.failed
-      ? 'counterexample'
-      : details.interrupted || details.numRuns < numRuns
-        ? 'time limit'
-        : 'completed',
+    stopped:
+      details.failed && !unfinished
+        ? 'counterexample'
+        : details.interrupted || details.numRuns < numRuns
+          ? 'time limit'
+          : 'completed',
   })
+  testInfo.skip(
+    unfinished,
+    `property ${name}: no run ended within ${stopAfterMs(budget) / 1000} s (its time limit and the longest run it ` +
+      'allows): the target is too slow for this property to test anything',
+  )
   await judge(testInfo, name, details)
   if (search.skip) throw search.skip.error
 }

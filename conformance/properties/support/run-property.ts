@@ -71,8 +71,9 @@ export async function runProperty<Ts>(
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
   // fast-check counts a search stopped before any run ended as failed, with no counterexample: nothing was
-  // tested, the target was only slow, so the test is skipped with the reason rather than failed.
-  const unfinished = details.interrupted && details.counterexample === null
+  // tested, the target was only slow, so the test is skipped with the reason rather than failed. (Stopped later,
+  // with runs done, the search is not failed: those runs count.)
+  const unfinished = details.failed && details.interrupted && details.counterexample === null
   annotate(testInfo, {
     name,
     // fast-check's numRuns counts the inputs checked, not those skipped once the time limit had passed.

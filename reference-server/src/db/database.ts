@@ -5,6 +5,7 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../logger.ts'
 import { freshClusterDump } from './fresh-cluster.ts'
 import { migrationSource } from './migrations/index.ts'
+import { PreparingPgClient } from './prepared-statements.ts'
 
 export type Database = Knex
 
@@ -21,7 +22,7 @@ export function createDatabase(
     debug: (message) => logger.debug({ knex: message }, 'database debug'),
   }
   if (config.databaseUrl !== undefined) {
-    return knex({ client: 'pg', connection: config.databaseUrl, log })
+    return knex({ client: PreparingPgClient, connection: config.databaseUrl, log })
   }
   // pg returns bigint (count(*), for one) as a string and PGlite as a JS number; the parser makes PGlite
   // agree with pg, so queries behave the same on both drivers and never lose precision.

@@ -87,6 +87,9 @@ async function bench(
   return wrong ? 1 : 0
 }
 
+/** The reference server exited before it served: its own message (a database it cannot reach, a port taken) is above. */
+export class ReferenceStartError extends Error {}
+
 interface ReferenceServer {
   targetFile: string
   stop(): Promise<void>
@@ -102,7 +105,9 @@ async function startReferenceServer(dir: string): Promise<ReferenceServer> {
   const line = await Promise.race([
     once(createInterface({ input: child.stdout! }), 'line').then(([first]) => first as string),
     exited.then(([code]) => {
-      throw new Error(`the reference server did not start (exit ${code})`)
+      throw new ReferenceStartError(
+        `the reference server did not start (exit ${code}; its message is above), so nothing was measured`,
+      )
     }),
   ])
   const { target } = JSON.parse(line) as { target: string }

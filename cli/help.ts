@@ -136,5 +136,5 @@ automatic checks that are not errors; the JSON adds every request by OpenAPI ope
 Grants are obtained just before each operation, so S must stay below the target's token lifetime.
 
 Exit status: 0 every answer was right; 1 some were wrong, or an operation's set-up failed; 2 bad arguments or
-target file.
+target file, or a reference server that did not start (a DATABASE_URL it cannot reach, a port taken).
 `

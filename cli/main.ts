@@ -3,7 +3,7 @@ import { ClientTargetError } from '../client-conformance/target/load-client-targ
 import { TargetFileError } from '../conformance/harness/target/load-target.ts'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import { BaselineError } from '../reports/src/baseline.ts'
-import { benchCommand } from './bench-command.ts'
+import { benchCommand, ReferenceStartError } from './bench-command.ts'
 import { clientCommand } from './client-command.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { BENCH_HELP, HELP } from './help.ts'
@@ -51,7 +51,14 @@ async function exitStatus(argv: string[]): Promise<number> {
   try {
     return await main(argv)
   } catch (error) {
-    const known = [UsageError, TargetFileError, TargetConfigurationError, BaselineError, ClientTargetError]
+    const known = [
+      UsageError,
+      TargetFileError,
+      TargetConfigurationError,
+      BaselineError,
+      ClientTargetError,
+      ReferenceStartError,
+    ]
     if (!known.some((kind) => error instanceof kind)) throw error
     console.error(`op-conformance: ${(error as Error).message}`)
     if (error instanceof TargetFileError)

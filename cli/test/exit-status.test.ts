@@ -11,8 +11,8 @@ import { reportPaths } from '../../settings/run-settings.ts'
 import { finishReports } from '../run-command.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const opConformance = (...args: string[]) =>
-  spawnSync('node', ['cli/op-conformance.mjs', ...args], { cwd: ROOT, encoding: 'utf8' })
+const opConformance = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync('node', ['cli/op-conformance.mjs', ...args], { cwd: ROOT, encoding: 'utf8', env })
 
 /** The exit status `run` and `merge` give for the verdict the records make (written, then read back). */
 function exitFor(records: TestRecord[], expectedUntested: { rule: string; reason: string }[] = []): number {
@@ -64,11 +64,28 @@ describe('exit statuses', () => {
 
   test('2: an option Playwright does not know, and a --grep that matches no test', () => {
     const output = mkdtempSync(join(tmpdir(), 'op-conformance-exit-'))
-    const unknown = opConformance('run', '--output', output, '--no-such-option')
+    const unknown = opConformance(['run', '--output', output, '--no-such-option'])
     assert.equal(unknown.status, 2, unknown.stderr)
     assert.match(unknown.stderr, /unknown option/)
-    const nothing = opConformance('run', '--output', output, '--grep', '@NO-SUCH-RULE', '--list')
+    const nothing = opConformance(['run', '--output', output, '--grep', '@NO-SUCH-RULE', '--list'])
     assert.equal(nothing.status, 2, nothing.stderr)
     assert.match(nothing.stderr, /No tests found/)
+  })
+
+  test('2: bench when the reference server cannot start, with its message and no stack trace', () => {
+    // Nothing listens on port 1, so the server exits at once with its own message.
+    const env = {
+      ...process.env,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+      REFERENCE_PORT: '6190',
+    }
+    const failed = opConformance(['bench', '--duration', '1'], env)
+    assert.equal(failed.status, 2, failed.stderr)
+    assert.match(failed.stderr, /reference-server: could not start/)
+    assert.match(
+      failed.stderr,
+      /op-conformance: the reference server did not start \(exit 1; its message is above\)/,
+    )
+    assert.doesNotMatch(failed.stderr, /\n\s+at /)
   })
 })

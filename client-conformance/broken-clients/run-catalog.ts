@@ -60,7 +60,15 @@ try {
     const expected = entry.breaks ? [entry.breaks, ...entry.also] : []
     const others = ids.filter((id) => id !== entry.breaks)
     const ok = [...new Set(ids)].sort().join(' ') === [...new Set(expected)].sort().join(' ')
-    if (!ok) mismatches++
+    if (!ok) {
+      mismatches++
+      // What the failing checks said, so that an unexpected verdict can be understood from the log alone.
+      for (const record of result.records.filter((r) => r.outcome === 'failed'))
+        for (const error of record.errors)
+          console.log(`    ${record.rules.join(' ')}: ${error.slice(0, 600)}`)
+      for (const { run } of result.runs)
+        if (run.stderr.trim()) console.log(`    adapter stderr: ${run.stderr.trim().slice(-800)}`)
+    }
     const decided = entry.breaks
       ? `${entry.breaks} ${ids.includes(entry.breaks) ? 'failed' : 'NOT failed'}`
       : ids.length === 0

@@ -33,5 +33,5 @@ Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclus
 stale), 2 the run could not start (bad arguments, target or baseline file, the reference server did not start).
 
 Environment: REFERENCE_PORT (default 3400): the proxies listen on it and the next port, the reference server on
-the two after.
+the two after, the finish URI on the fifth; a range that holds a port fetch refuses (6000, say) is refused.
 `

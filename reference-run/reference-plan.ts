@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
+import { referencePort } from './reference-ports.ts'
 
 /** How `npm run conformance` without a target starts the reference server, and the target file it tests. */
 export interface ReferenceServerPlan {
@@ -30,7 +31,7 @@ const REFERENCE_TEST_TIMEOUT_MS = 30_000
 
 export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan {
   const host = '127.0.0.1'
-  const port = Number(env.REFERENCE_PORT ?? 3400)
+  const port = referencePort(env, 2)
   const authPort = port + 1
   const publicUrl = `http://${host}:${port}`
   const authUrl = `http://${host}:${authPort}`

@@ -1,4 +1,5 @@
 import { referenceServerPlan } from './reference-plan.ts'
+import { referencePort } from './reference-ports.ts'
 
 /** How to start the server that plays the ASE in client mode, and where it and its proxies listen. */
 export interface SimulatedAsePlan {
@@ -22,7 +23,8 @@ export interface SimulatedAsePlan {
  * and +1 (authorization server), the reference server on +2 and +3.
  */
 export function simulatedAsePlan(env: NodeJS.ProcessEnv): SimulatedAsePlan {
-  const port = Number(env.REFERENCE_PORT ?? 3400)
+  // Proxies on +0 and +1, the server on +2 and +3, the finish URI on +4.
+  const port = referencePort(env, 5)
   const upstream = referenceServerPlan({ ...env, REFERENCE_PORT: String(port + 2) })
   const publicUrl = `http://127.0.0.1:${port}`
   const authPublicUrl = `http://127.0.0.1:${port + 1}`

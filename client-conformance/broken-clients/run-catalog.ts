@@ -31,7 +31,10 @@ const entries: CatalogEntry[] = [
 
 const started = Date.now()
 const root = new URL('../..', import.meta.url).pathname
-const ase = await startSimulatedAse(process.env, root)
+const ase = await startSimulatedAse(process.env, root).catch((error: Error) => {
+  console.error(`the simulated ASE did not start: ${error.message}`)
+  process.exit(2)
+})
 const rows: string[] = []
 let mismatches = 0
 try {

@@ -8,6 +8,7 @@ import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
 import { type BenchSession, openBenchSession } from '../conformance/load/bench-session.ts'
 import { remoteServers } from '../conformance/load/loopback.ts'
+import { hasProcfs, PROC_ROOT } from '../conformance/load/process-cpu.ts'
 import { runBench } from '../conformance/load/run-bench.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { type BenchOptions, parseBenchOptions } from './bench-options.ts'
@@ -31,9 +32,15 @@ export async function benchCommand(argv: readonly string[]): Promise<number> {
   try {
     const targetFile = options.target ? resolve(options.target) : reference!.targetFile
     const target = loadTargetFile(targetFile)
+    // The reference server's process counts with its descendants (the server it starts; the embedded
+    // database runs inside it), where /proc can say so.
+    const serverPids =
+      reference && hasProcfs(PROC_ROOT)
+        ? [...new Set([...options.serverPids, reference.pid])]
+        : options.serverPids
     const session = await openBenchSession(target)
     try {
-      return await bench(session, target, targetFile, output, options)
+      return await bench(session, target, targetFile, output, { ...options, serverPids })
     } finally {
       await session.close()
     }
@@ -67,6 +74,7 @@ async function bench(
       durationMs: options.durationS * 1000,
       maxIterations: options.maxIterations,
     },
+    serverPids: options.serverPids,
     onStart: (operation) => console.log(`  ${operation} ...`),
   })
   const report = {
@@ -76,6 +84,8 @@ async function bench(
     concurrency: options.concurrency,
     durationS: options.durationS,
     consentDriver: session.consentDriver() ?? null,
+    // Whose CPU serverCpuMs* measure: these processes and their descendants.
+    serverPids: options.serverPids,
     results,
   }
   mkdirSync(dirname(output), { recursive: true })
@@ -92,6 +102,8 @@ export class ReferenceStartError extends Error {}
 
 interface ReferenceServer {
   targetFile: string
+  /** serve-reference.ts's process, the reference server's parent. */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -111,7 +123,7 @@ async function startReferenceServer(dir: string): Promise<ReferenceServer> {
     }),
   ])
   const { target } = JSON.parse(line) as { target: string }
-  return { targetFile: target, stop: () => stop(child, exited) }
+  return { targetFile: target, pid: child.pid!, stop: () => stop(child, exited) }
 }
 
 async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {

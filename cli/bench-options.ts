@@ -1,4 +1,5 @@
 import { OPERATION_NAMES, type OperationName } from '../conformance/load/operations.ts'
+import { hasProcfs, PROC_ROOT, processExists } from '../conformance/load/process-cpu.ts'
 import { takeFlag, takeOption, UsageError } from './run-options.ts'
 
 export interface BenchOptions {
@@ -12,6 +13,8 @@ export interface BenchOptions {
   /** The JSON file written. */
   output?: string
   allowRemote: boolean
+  /** Processes whose CPU, with their descendants', counts as the server's; empty: none given. */
+  serverPids: number[]
   help: boolean
 }
 
@@ -35,6 +38,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     operations: operations(take('--operations')),
     output: take('--output'),
     allowRemote: takeFlag(args, '--allow-remote'),
+    serverPids: serverPids(take('--server-pids')),
     help: takeFlag(args, '--help') || takeFlag(args, '-h'),
   }
   if (args.length > 0)
@@ -68,4 +72,21 @@ function operations(value: string | undefined): OperationName[] {
         `a comma-separated list of ${OPERATION_NAMES.join(', ')} (or all)`,
     )
   return [...new Set(names)] as OperationName[]
+}
+
+function serverPids(value: string | undefined): number[] {
+  if (value === undefined) return []
+  const pids = value.split(',').map((pid) => pid.trim())
+  const bad = pids.find((pid) => !/^\d+$/.test(pid) || Number(pid) < 1)
+  if (bad !== undefined)
+    throw new UsageError(
+      `--server-pids: expected process ids, whole numbers separated by commas (got ${JSON.stringify(bad)})`,
+    )
+  if (!hasProcfs(PROC_ROOT))
+    throw new UsageError(
+      `--server-pids: reads CPU time from Linux's ${PROC_ROOT}, which this system does not have`,
+    )
+  const missing = pids.find((pid) => !processExists(PROC_ROOT, Number(pid)))
+  if (missing !== undefined) throw new UsageError(`--server-pids: no process ${missing} on this machine`)
+  return [...new Set(pids.map(Number))]
 }

@@ -11,12 +11,18 @@ const HEADERS = [
   'max ms',
   'bench CPU ms',
 ] as const
+// Only when the server's processes were measured (--server-pids, or the reference server bench starts).
+const SERVER_HEADERS = ['server CPU ms/it', 'server CPU ms/req'] as const
 
 /** The results as a plain-text table, then what went wrong, by operation. */
 export function formatBenchTable(results: readonly OperationResult[]): string {
+  const serverMeasured = results.some((result) => result.serverCpuMsPerIteration !== undefined)
+  const headers = serverMeasured ? [...HEADERS, ...SERVER_HEADERS] : HEADERS
+  const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2))
   const rows = results.map((result) => {
     const latency = result.latencyMs
     const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1))
+    const server = [cpu(result.serverCpuMsPerIteration), cpu(result.serverCpuMsPerRequest)]
     return [
       result.operation,
       String(result.ok),
@@ -26,10 +32,11 @@ export function formatBenchTable(results: readonly OperationResult[]): string {
       ms(latency?.p90),
       ms(latency?.p99),
       ms(latency?.max),
-      result.benchCpuMsPerIteration === undefined ? '-' : result.benchCpuMsPerIteration.toFixed(2),
+      cpu(result.benchCpuMsPerIteration),
+      ...(serverMeasured ? server : []),
     ]
   })
-  const widths = HEADERS.map((header, column) =>
+  const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => row[column]!.length)),
   )
   // Names left, figures right, as figures are read.
@@ -37,7 +44,7 @@ export function formatBenchTable(results: readonly OperationResult[]): string {
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
       .join('  ')
-  const table = [line(HEADERS), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]
+  const table = [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]
   const notes = results.flatMap((result) => {
     if (result.setupError)
       return [`${result.operation}: not measured, its set-up failed: ${result.setupError}`]

@@ -102,6 +102,7 @@ export const BENCH_HELP = `op-conformance bench: load an Open Payments server th
 Usage:
   npx op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST]
                            [--max-iterations N] [--output FILE] [--allow-remote]
+                           [--server-pids PID[,PID...]]
 
 Each operation in turn: its set-up (grants, with consent where the operation needs one, and what it reads), then
 N loops each running one iteration after another for S seconds. Requests are signed live with the target file's
@@ -128,11 +129,20 @@ Options:
   --output FILE         The JSON written (default reports/output/bench/bench.json).
   --allow-remote        Also load servers that are not on this machine (by default only loopback: a load run
                         is a burst of traffic; load only servers that are yours).
+  --server-pids LIST    Processes on this machine (Linux /proc) whose CPU counts as the server's, each with all
+                        its descendants: a Postgres postmaster's pid counts every backend, a script's the
+                        processes it started. Without --target, the reference server is counted anyway.
   --help                This text.
 
 Output: a table per operation (right iterations, wrong ones, right iterations per second, latency p50/p90/p99/max
 of the right ones, in ms), what went wrong by status (and the rule, when the status was right), findings of the
-automatic checks that are not errors; the JSON adds every request by OpenAPI operation, set-up included.
+automatic checks that are not errors; the JSON adds every request of the load loop by OpenAPI operation, an
+iteration's own set-up included. The bench's CPU per iteration is this process's (signing, checking). When the
+server's processes are measured (--server-pids, or the reference server bench starts), two columns add their CPU
+(user + system, in 10 ms ticks, from before to after each operation's loop) per iteration and per Open Payments
+request of the loop (consent pages not counted): all the CPU of the listed processes and their descendants,
+whatever else they served meanwhile. The database counts only if its processes are listed, or runs inside the
+server (the reference server's embedded one); a process that ends during a loop loses its last stretch.
 Grants are obtained just before each operation, so S must stay below the target's token lifetime.
 
 Exit status: 0 every answer was right; 1 some were wrong, or an operation's set-up failed; 2 bad arguments or

@@ -16,6 +16,7 @@ describe('op-conformance bench options', () => {
       operations: [...OPERATION_NAMES],
       output: undefined,
       allowRemote: false,
+      serverPids: [],
       help: false,
     })
   })
@@ -41,6 +42,11 @@ describe('op-conformance bench options', () => {
     assert.deepEqual([options.output, options.allowRemote], ['b.json', true])
   })
 
+  test('--server-pids: processes on this machine, each once', () => {
+    const pids = `${process.pid}, ${process.ppid},${process.pid}`
+    assert.deepEqual(parseBenchOptions(['--server-pids', pids]).serverPids, [process.pid, process.ppid])
+  })
+
   const mistakes: [string[], RegExp][] = [
     [['--concurrency', '0'], /--concurrency: expected a whole number from 1 to 1000 \(got "0"\)/],
     [['--duration', '1.5'], /--duration: expected a whole number/],
@@ -51,6 +57,13 @@ describe('op-conformance bench options', () => {
     ],
     [['--target'], /--target: a value is missing/],
     [['--workers', '2'], /bench: unknown argument "--workers"/],
+    [
+      ['--server-pids', '12,x'],
+      /--server-pids: expected process ids, whole numbers separated by commas \(got "x"\)/,
+    ],
+    [['--server-pids', '0'], /--server-pids: expected process ids/],
+    // Above Linux's highest pid (2^22), so no process has it.
+    [['--server-pids', `${process.pid},99999999`], /^--server-pids: no process 99999999 on this machine$/],
   ]
   for (const [argv, message] of mistakes) {
     test(`${argv.join(' ')} is a usage error naming the option`, () => {
@@ -106,6 +119,26 @@ describe('op-conformance bench table', () => {
         'create-quote findings (not errors): OAS-STRICT x3',
         'flow: not measured, its set-up failed: 403 (post-grant): refused',
       ].join('\n'),
+    )
+  })
+
+  test("the server's CPU columns appear once any operation measured it", () => {
+    const table = formatBenchTable([
+      result({ serverCpuMsPerIteration: 1.234, serverCpuMsPerRequest: 0.617, errors: {}, findings: {} }),
+      result({ operation: 'flow', errors: {}, findings: {} }),
+    ])
+    assert.deepEqual(table.split('\n').slice(0, 1), [
+      'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms  server CPU ms/it  server CPU ms/req',
+    ])
+    assert.deepEqual(
+      table
+        .split('\n')
+        .slice(2)
+        .map((row) => row.split(/ +/).slice(-2)),
+      [
+        ['1.23', '0.62'],
+        ['-', '-'],
+      ],
     )
   })
 })

@@ -4,6 +4,7 @@ import { type LatencySummary, summarizeLatencies } from './latency.ts'
 import { type LoadLimits, runLoad } from './load-loop.ts'
 import { LOAD_OPERATIONS, type OperationName } from './operations.ts'
 import { describeFailure, FailedIteration, firstLine } from './outcome.ts'
+import { PROC_ROOT, processCpuMeter } from './process-cpu.ts'
 
 export interface OperationResult {
   operation: OperationName
@@ -20,13 +21,23 @@ export interface OperationResult {
    * iteration and concurrency, it is the generator, not the target, that sets the pace.
    */
   benchCpuMsPerIteration?: number
+  /**
+   * The CPU of the server's processes (BenchOptions.serverPids and their descendants) per iteration, whatever
+   * else they served meanwhile; only when pids were given.
+   */
+  serverCpuMsPerIteration?: number
+  /** The same per Open Payments request of the load loop (the sum of `requests`; consent pages not counted). */
+  serverCpuMsPerRequest?: number
   /** Of the right iterations. */
   latencyMs?: LatencySummary
   /** Wrong iterations by what went wrong (see outcome.ts). */
   errors: Record<string, number>
   /** The first message of each kind of error, to see what was wrong. */
   errorExamples: Record<string, string>
-  /** Every request made, set-up included, by OpenAPI operation. */
+  /**
+   * Every request the load loop made, by OpenAPI operation: an iteration's own set-up (the quote before an
+   * outgoing payment) included, the operation's prepare (its grants) not.
+   */
   requests: Record<string, { count: number; latencyMs: LatencySummary }>
   /** Beyond-spec and robustness findings of the automatic checks (not errors), by rule. */
   findings: Record<string, number>
@@ -37,6 +48,8 @@ export interface OperationResult {
 export interface BenchOptions {
   operations: readonly OperationName[]
   limits: LoadLimits
+  /** Processes whose CPU, with their descendants', is the server's (Linux /proc); none: not measured. */
+  serverPids?: readonly number[]
   /** Called before each operation starts, for progress lines. */
   onStart?: (operation: OperationName) => void
 }
@@ -44,9 +57,10 @@ export interface BenchOptions {
 /** Each operation in turn: its set-up, then the load loop, every answer checked by the automatic rules. */
 export async function runBench(session: BenchSession, options: BenchOptions): Promise<OperationResult[]> {
   const results: OperationResult[] = []
+  const serverCpu = options.serverPids?.length ? processCpuMeter(PROC_ROOT, options.serverPids) : undefined
   for (const name of options.operations) {
     options.onStart?.(name)
-    results.push(await measureOperation(session, name, options.limits))
+    results.push(await measureOperation(session, name, options.limits, serverCpu))
   }
   return results
 }
@@ -55,6 +69,7 @@ async function measureOperation(
   session: BenchSession,
   name: OperationName,
   limits: LoadLimits,
+  serverCpu: { totalMs(): number } | undefined,
 ): Promise<OperationResult> {
   const operation = LOAD_OPERATIONS[name]
   const timings = new Map<string, number[]>()
@@ -68,6 +83,8 @@ async function measureOperation(
     const setupError = `${describeFailure(error)}: ${firstLine(error instanceof Error ? error.message : String(error))}`
     return { ...empty, throughput: 0, errors: {}, errorExamples, requests: {}, findings, setupError }
   }
+  // The server's sample, outside the bench's own CPU measure: reading /proc is the bench's work, not the loop's.
+  const serverMsBefore = serverCpu?.totalMs()
   const cpuBefore = process.cpuUsage()
   const run = await runLoad(
     limits,
@@ -99,20 +116,21 @@ async function measureOperation(
     },
   )
   const cpu = process.cpuUsage(cpuBefore)
+  const serverMs = serverMsBefore === undefined ? undefined : serverCpu!.totalMs() - serverMsBefore
   const right = run.samples.filter((sample) => sample.error === undefined)
   const errors: Record<string, number> = {}
   for (const { error } of run.samples) if (error !== undefined) errors[error] = (errors[error] ?? 0) + 1
   const elapsedS = run.elapsedMs / 1000
+  const requestCount = [...timings.values()].reduce((sum, samples) => sum + samples.length, 0)
   return {
     ...empty,
     iterations: run.samples.length,
     ok: right.length,
     elapsedS: Math.round(elapsedS * 100) / 100,
     throughput: Math.round((right.length / elapsedS) * 10) / 10,
-    benchCpuMsPerIteration:
-      run.samples.length > 0
-        ? Math.round(((cpu.user + cpu.system) / 1000 / run.samples.length) * 100) / 100
-        : undefined,
+    benchCpuMsPerIteration: per((cpu.user + cpu.system) / 1000, run.samples.length),
+    serverCpuMsPerIteration: serverMs === undefined ? undefined : per(serverMs, run.samples.length),
+    serverCpuMsPerRequest: serverMs === undefined ? undefined : per(serverMs, requestCount),
     latencyMs: summarizeLatencies(right.map((sample) => sample.ms)),
     errors,
     errorExamples,
@@ -124,4 +142,9 @@ async function measureOperation(
     ),
     findings,
   }
+}
+
+/** ms per unit, to 0.01; undefined when there were none. */
+function per(ms: number, count: number): number | undefined {
+  return count > 0 ? Math.round((ms / count) * 100) / 100 : undefined
 }

@@ -4,6 +4,7 @@ interface LedgerReport {
   balanced: boolean
   assets: { assetCode: string; assetScale: number; seeded: string; held: string; exchangeNet: string }[]
   walletsOutOfStep: string[]
+  grantsOutOfStep: string[]
 }
 
 // Runs after the whole conformance project (its teardown project), against the reference server it started:
@@ -25,5 +26,9 @@ test('after the conformance suite, no money was created or lost', async ({ reque
     ).toBe(BigInt(asset.seeded))
   }
   expect(report.walletsOutOfStep, 'every cached balance equals the sum of its ledger movements').toEqual([])
+  expect(
+    report.grantsOutOfStep,
+    "every grant's spent totals equal the sum of its payments not failed",
+  ).toEqual([])
   expect(report.balanced).toBe(true)
 })

@@ -140,8 +140,8 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payments/service.ts`,
-        find: '    grantId: input.grant.id,\n    window,\n',
-        replace: '    grantId: input.grant.id,\n    window: undefined,\n',
+        find: '    window: spendingWindowKey(window),\n',
+        replace: '    window: spendingWindowKey(undefined),\n',
       },
     ],
     specs: [`${TESTS}/grant-limits.spec.ts`],
@@ -153,8 +153,8 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payment-grants/repository.ts`,
-        find: "db('outgoing_payments').where({ grant_id: grantId }).whereNot({ state: 'failed' })",
-        replace: "db('outgoing_payments').whereNot({ state: 'failed' })",
+        find: '.where({ grant_id: query.grantId, spending_window: query.window })',
+        replace: '.where({ spending_window: query.window })',
       },
     ],
     specs: [`${TESTS}/grant-spent-amounts.spec.ts`],

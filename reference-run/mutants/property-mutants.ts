@@ -100,8 +100,8 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payment-grants/repository.ts`,
-        find: ".where({ grant_id: grantId }).whereNot({ state: 'failed' })",
-        replace: '.where({ grant_id: grantId })',
+        find: "db.raw('total - ?::numeric', [amount.toString()])",
+        replace: "db.raw('total - 0 * ?::numeric', [amount.toString()])",
       },
     ],
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
@@ -113,9 +113,9 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
     description: "a grant's limit counts payments of every interval, not only the current one",
     edits: [
       {
-        file: `${SRC}/outgoing-payment-grants/repository.ts`,
-        find: "  if (window !== undefined) query.where('created_at', '>=', window.start).where('created_at', '<', window.end)\n",
-        replace: '',
+        file: `${SRC}/outgoing-payment-grants/spending-window-key.ts`,
+        find: "return window === undefined ? '' : window.start.toISOString()",
+        replace: "return ''",
       },
     ],
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],

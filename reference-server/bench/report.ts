@@ -16,6 +16,7 @@ export interface LedgerReport {
   balanced: boolean
   assets: { assetCode: string; assetScale: number; seeded: string; held: string; exchangeNet: string }[]
   walletsOutOfStep: string[]
+  grantsOutOfStep: string[]
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
@@ -109,6 +110,8 @@ export function printLedger(ledgers: [string, LedgerReport][]): boolean {
     }
     if (report.walletsOutOfStep.length > 0)
       console.log(`| ${database} | cached balances out of step: ${report.walletsOutOfStep.join(', ')} |`)
+    if (report.grantsOutOfStep.length > 0)
+      console.log(`| ${database} | grant spent totals out of step: ${report.grantsOutOfStep.join(', ')} |`)
   }
   return ledgers.every(([, report]) => report.balanced)
 }

@@ -9,7 +9,7 @@ export const getHealth: RequestHandler = (_req, res) => {
 /** The ledger invariant, amounts as decimal strings (they are u64 and would lose precision as numbers). */
 export function getLedgerCheck(check: () => Promise<LedgerCheck>): RequestHandler {
   return async (_req, res) => {
-    const { balanced, assets, walletsOutOfStep } = await check()
+    const { balanced, assets, walletsOutOfStep, grantsOutOfStep } = await check()
     res.json({
       balanced,
       assets: assets.map((asset) => ({
@@ -20,6 +20,7 @@ export function getLedgerCheck(check: () => Promise<LedgerCheck>): RequestHandle
         exchangeNet: String(asset.exchangeNet),
       })),
       walletsOutOfStep,
+      grantsOutOfStep,
     })
   }
 }

@@ -17,6 +17,8 @@ export interface LedgerCheck {
   assets: AssetTotals[]
   /** Names of wallet addresses whose cached balance differs from the sum of their movements. */
   walletsOutOfStep: string[]
+  /** Grants whose kept spent totals differ from the sum of their payments that have not failed. */
+  grantsOutOfStep: string[]
 }
 
 interface AssetRow {
@@ -50,6 +52,8 @@ export async function checkLedger(db: Database): Promise<LedgerCheck> {
     )
     .select<{ name: string }[]>('w.name')
 
+  const grantsOutOfStep = await grantTotalsOutOfStep(db)
+
   const key = (row: AssetRow) => `${row.asset_code}/${row.asset_scale}`
   const totals = new Map<string, AssetTotals>()
   const totalsOf = (row: AssetRow): AssetTotals => {
@@ -78,8 +82,28 @@ export async function checkLedger(db: Database): Promise<LedgerCheck> {
   return {
     balanced:
       walletsOutOfStep.length === 0 &&
+      grantsOutOfStep.length === 0 &&
       assets.every((asset) => asset.held + asset.exchangeNet === asset.seeded),
     assets,
     walletsOutOfStep,
+    grantsOutOfStep,
   }
+}
+
+/** The totals a limit check reads (outgoing_payment_grant_spent) against the payments they stand for. */
+async function grantTotalsOutOfStep(db: Database): Promise<string[]> {
+  const { rows } = (await db.raw(`
+    with payments as (
+      select grant_id, spending_window, 'debit' as side, debit_asset_code as asset_code,
+             debit_asset_scale as asset_scale, sum(debit_amount) as total
+        from outgoing_payments where grant_id is not null and state <> 'failed' group by 1, 2, 4, 5
+      union all
+      select grant_id, spending_window, 'receive', receive_asset_code, receive_asset_scale, sum(receive_amount)
+        from outgoing_payments where grant_id is not null and state <> 'failed' group by 1, 2, 4, 5
+    )
+    select distinct grant_id from outgoing_payment_grant_spent as kept
+      full join payments using (grant_id, spending_window, side, asset_code, asset_scale)
+     where coalesce(kept.total, 0) <> coalesce(payments.total, 0)
+     order by grant_id`)) as { rows: { grant_id: string }[] }
+  return rows.map((row) => row.grant_id)
 }

@@ -1,47 +1,99 @@
 import type { Knex } from 'knex'
 import type { Database } from '../db/database.ts'
 import type { TimeSpan } from '../grants/interval.ts'
-import type { Asset } from '../shared/amount.ts'
+import type { Amount, Asset } from '../shared/amount.ts'
 
-/**
- * Creates the grant's row if needed and locks it, in one statement: an upsert that updates locks the row
- * it inserts or finds until the transaction ends, so limit checks of one grant run one at a time.
- */
-export async function lockGrant(db: Database, grantId: string): Promise<void> {
-  await db('outgoing_payment_grants').insert({ id: grantId }).onConflict('id').merge(['id'])
-}
-
-export interface SpentQuery {
+export interface Reservation {
   grantId: string
-  /** Undefined counts every payment of the grant. */
-  window: TimeSpan | undefined
-  debitAsset: Asset
-  receiveAsset: Asset
+  /** spendingWindowKey of the payment's window. */
+  window: string
+  debitAmount: Amount
+  receiveAmount: Amount
 }
 
 /**
- * What the grant's payments reserved in the window: every payment that has not failed counts, so a payment
- * reserves its amounts at creation and releases them if it fails. Totals are per asset. `alongside` is a
- * statement sent in the same round trip (a payment's insert, say), whose rows the totals do not see.
+ * Adds a payment's amounts to its grant's totals and returns the totals before it, with `alongside` (the payment's
+ * insert) in the same statement. The totals' rows stay locked until the transaction ends, so the limit checks of
+ * one grant's payments run one at a time; a payment the limits refuse rolls its transaction back, totals with it.
+ * The grant's row is created with its first payment: the payments and the totals refer to it.
  */
-export async function spentAmounts(
+export async function reserveSpent(
   db: Database,
-  query: SpentQuery,
-  alongside?: Knex.QueryBuilder,
+  reservation: Reservation,
+  alongside: Knex.QueryBuilder,
 ): Promise<{ debit: bigint; receive: bigint }> {
-  const payments = grantPayments(db, query.grantId, query.window)
-  if (alongside !== undefined) payments.with('alongside', alongside)
-  const row = await payments.first<{ debit: string; receive: string }>(
-    db.raw(
-      `coalesce(sum(debit_amount) filter (where debit_asset_code = ? and debit_asset_scale = ?), 0)::text as debit`,
-      [query.debitAsset.assetCode, query.debitAsset.assetScale],
-    ),
-    db.raw(
-      `coalesce(sum(receive_amount) filter (where receive_asset_code = ? and receive_asset_scale = ?), 0)::text as receive`,
-      [query.receiveAsset.assetCode, query.receiveAsset.assetScale],
-    ),
-  )
-  return { debit: BigInt(row?.debit ?? '0'), receive: BigInt(row?.receive ?? '0') }
+  const { grantId, window, debitAmount, receiveAmount } = reservation
+  const grant = db('outgoing_payment_grants').insert({ id: grantId }).onConflict('id').ignore()
+  const row = (side: 'debit' | 'receive', amount: Amount) => ({
+    grant_id: grantId,
+    spending_window: window,
+    side,
+    asset_code: amount.assetCode,
+    asset_scale: amount.assetScale,
+    total: amount.value.toString(),
+  })
+  const totals = db('outgoing_payment_grant_spent')
+    .insert([row('debit', debitAmount), row('receive', receiveAmount)])
+    .onConflict(['grant_id', 'spending_window', 'side', 'asset_code', 'asset_scale'])
+    .merge({ total: db.raw('outgoing_payment_grant_spent.total + excluded.total') })
+    .returning(['side', db.raw('total::text as total')])
+  const rows = await db
+    .with('grant_row', grant)
+    .with('alongside', alongside)
+    .with('totals', totals)
+    .select<{ side: string; total: string }[]>('side', 'total')
+    .from('totals')
+  const after = (side: string) => BigInt(rows.find((r) => r.side === side)?.total ?? '0')
+  return { debit: after('debit') - debitAmount.value, receive: after('receive') - receiveAmount.value }
+}
+
+/**
+ * Takes failed payments' amounts off their grants' totals, one row at a time in the order creation locks them (a
+ * grant's debit rows before its receive rows), so that the engine and a payment being created cannot deadlock.
+ */
+export async function releaseSpent(db: Database, released: readonly Reservation[]): Promise<void> {
+  const rows = new Map<string, { where: Record<string, string | number>; amount: bigint }>()
+  for (const { grantId, window, debitAmount, receiveAmount } of released) {
+    for (const [side, amount] of [
+      ['debit', debitAmount],
+      ['receive', receiveAmount],
+    ] as const) {
+      const where = {
+        grant_id: grantId,
+        spending_window: window,
+        side,
+        asset_code: amount.assetCode,
+        asset_scale: amount.assetScale,
+      }
+      const key = JSON.stringify(Object.values(where))
+      rows.set(key, { where, amount: (rows.get(key)?.amount ?? 0n) + amount.value })
+    }
+  }
+  for (const key of [...rows.keys()].sort()) {
+    const { where, amount } = rows.get(key)!
+    await db('outgoing_payment_grant_spent')
+      .where(where)
+      .update({ total: db.raw('total - ?::numeric', [amount.toString()]) })
+  }
+}
+
+/** The grant's totals in a window, in the given assets (0 where nothing was spent). */
+export async function spentTotals(
+  db: Database,
+  query: { grantId: string; window: string; debitAsset: Asset; receiveAsset: Asset },
+): Promise<{ debit: bigint; receive: bigint }> {
+  const side = (name: 'debit' | 'receive', asset: Asset) => ({
+    side: name,
+    asset_code: asset.assetCode,
+    asset_scale: asset.assetScale,
+  })
+  const rows = await db('outgoing_payment_grant_spent')
+    .where({ grant_id: query.grantId, spending_window: query.window })
+    .where((q) => q.where(side('debit', query.debitAsset)).orWhere(side('receive', query.receiveAsset)))
+    .groupBy('side')
+    .select<{ side: string; total: string }[]>('side', db.raw('sum(total)::text as total'))
+  const total = (name: string) => BigInt(rows.find((row) => row.side === name)?.total ?? '0')
+  return { debit: total('debit'), receive: total('receive') }
 }
 
 /** The assets of the grant's latest payment in the window, or undefined when it has none. */
@@ -50,7 +102,9 @@ export async function latestPaymentAssets(
   grantId: string,
   window: TimeSpan | undefined,
 ): Promise<{ debitAsset: Asset; receiveAsset: Asset } | undefined> {
-  const row = await grantPayments(db, grantId, window)
+  const query = db('outgoing_payments').where({ grant_id: grantId }).whereNot({ state: 'failed' })
+  if (window !== undefined) query.where('created_at', '>=', window.start).where('created_at', '<', window.end)
+  const row = await query
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -69,10 +123,4 @@ export async function latestPaymentAssets(
     debitAsset: { assetCode: row.debit_asset_code, assetScale: row.debit_asset_scale },
     receiveAsset: { assetCode: row.receive_asset_code, assetScale: row.receive_asset_scale },
   }
-}
-
-function grantPayments(db: Database, grantId: string, window: TimeSpan | undefined) {
-  const query = db('outgoing_payments').where({ grant_id: grantId }).whereNot({ state: 'failed' })
-  if (window !== undefined) query.where('created_at', '>=', window.start).where('created_at', '<', window.end)
-  return query
 }

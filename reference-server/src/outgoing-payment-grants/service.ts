@@ -2,7 +2,8 @@ import type { Database } from '../db/database.ts'
 import { amountOf } from '../shared/amount.ts'
 import { type GrantLimits, spendingWindow } from './limits.ts'
 import type { GrantSpentAmounts } from './model.ts'
-import { latestPaymentAssets, spentAmounts } from './repository.ts'
+import { latestPaymentAssets, spentTotals } from './repository.ts'
+import { spendingWindowKey } from './spending-window-key.ts'
 
 export interface OutgoingPaymentGrantService {
   /**
@@ -21,7 +22,12 @@ export function createOutgoingPaymentGrantService(deps: { db: Database }): Outgo
       if (latest === undefined) return { debit: undefined, receive: undefined }
       const debitAsset = limits.debitAmount ?? latest.debitAsset
       const receiveAsset = limits.receiveAmount ?? latest.receiveAsset
-      const spent = await spentAmounts(deps.db, { grantId, window, debitAsset, receiveAsset })
+      const spent = await spentTotals(deps.db, {
+        grantId,
+        window: spendingWindowKey(window),
+        debitAsset,
+        receiveAsset,
+      })
       return {
         debit: spent.debit === 0n ? undefined : amountOf(spent.debit, debitAsset),
         receive: spent.receive === 0n ? undefined : amountOf(spent.receive, receiveAsset),

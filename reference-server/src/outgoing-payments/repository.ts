@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { releaseSpent } from '../outgoing-payment-grants/repository.ts'
 import { type PageInfo, type PageRequest, pageRows } from '../shared/pagination.ts'
 import type { JsonObject } from '../shared/request-input.ts'
 import type { OutgoingPayment, OutgoingPaymentState } from './model.ts'
@@ -82,8 +83,15 @@ export async function isQuoteUsed(db: Database, quoteId: string): Promise<boolea
   return (await db('outgoing_payments').where({ quote_id: quoteId }).first('id')) !== undefined
 }
 
-/** The payment's insert, not yet sent: to send it alongside another statement. */
-export function outgoingPaymentInsert(db: Database, payment: Omit<OutgoingPayment, 'walletAddressName'>) {
+/**
+ * The payment's insert, not yet sent: to send it alongside another statement. `spendingWindow` names the grant
+ * totals it counts in (spendingWindowKey).
+ */
+export function outgoingPaymentInsert(
+  db: Database,
+  payment: Omit<OutgoingPayment, 'walletAddressName'>,
+  spendingWindow: string,
+) {
   return db('outgoing_payments').insert({
     id: payment.id,
     wallet_address_id: payment.walletAddressId,
@@ -101,6 +109,7 @@ export function outgoingPaymentInsert(db: Database, payment: Omit<OutgoingPaymen
     state: payment.state,
     metadata: payment.metadata === undefined ? null : JSON.stringify(payment.metadata),
     created_at: payment.createdAt,
+    spending_window: spendingWindow,
   })
 }
 
@@ -131,7 +140,54 @@ export async function markOutgoingPaymentsCompleted(
   )
 }
 
+/** Marks payments failed, which gives what they reserved back to their grants' totals. */
 export async function markOutgoingPaymentsFailed(db: Database, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return
-  await db('outgoing_payments').whereIn('id', ids).update({ state: 'failed' })
+  const failed = await db('outgoing_payments')
+    .whereIn('id', ids)
+    .update({ state: 'failed' })
+    .returning<FailedRow[]>([
+      'grant_id',
+      'spending_window',
+      db.raw('debit_amount::text as debit_amount'),
+      'debit_asset_code',
+      'debit_asset_scale',
+      db.raw('receive_amount::text as receive_amount'),
+      'receive_asset_code',
+      'receive_asset_scale',
+    ])
+  await releaseSpent(
+    db,
+    failed.flatMap((row) =>
+      row.grant_id === null || row.spending_window === null
+        ? []
+        : [
+            {
+              grantId: row.grant_id,
+              window: row.spending_window,
+              debitAmount: {
+                value: BigInt(row.debit_amount),
+                assetCode: row.debit_asset_code,
+                assetScale: row.debit_asset_scale,
+              },
+              receiveAmount: {
+                value: BigInt(row.receive_amount),
+                assetCode: row.receive_asset_code,
+                assetScale: row.receive_asset_scale,
+              },
+            },
+          ],
+    ),
+  )
+}
+
+interface FailedRow {
+  grant_id: string | null
+  spending_window: string | null
+  debit_amount: string
+  debit_asset_code: string
+  debit_asset_scale: number
+  receive_amount: string
+  receive_asset_code: string
+  receive_asset_scale: number
 }

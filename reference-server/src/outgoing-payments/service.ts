@@ -8,7 +8,8 @@ import {
   LimitViolation,
   spendingWindow,
 } from '../outgoing-payment-grants/limits.ts'
-import { lockGrant, spentAmounts } from '../outgoing-payment-grants/repository.ts'
+import { reserveSpent } from '../outgoing-payment-grants/repository.ts'
+import { spendingWindowKey } from '../outgoing-payment-grants/spending-window-key.ts'
 import { isPricingError, type PricingError, price } from '../quotes/pricing.ts'
 import type { RateTable } from '../quotes/rates.ts'
 import { findQuote } from '../quotes/repository.ts'
@@ -138,8 +139,6 @@ async function reserve(
   priced: Priced,
   now: Date,
 ): Promise<CreatedOutgoingPayment | LimitViolation> {
-  // Serialises the grant's payments, so two concurrent ones cannot both fit under the same limit.
-  await lockGrant(deps.db, input.grant.id)
   const window = spendingWindow(input.grant.limits, now)
   if (window === 'outside') return LimitViolation.Interval
   const payment: OutgoingPayment = {
@@ -157,15 +156,19 @@ async function reserve(
     metadata: input.metadata,
     createdAt: now,
   }
-  const spentQuery = {
+  const reservation = {
     grantId: input.grant.id,
-    window,
-    debitAsset: priced.debitAmount,
-    receiveAsset: priced.receiveAmount,
+    window: spendingWindowKey(window),
+    debitAmount: priced.debitAmount,
+    receiveAmount: priced.receiveAmount,
   }
-  // The insert rides with the totals, so the grant's lock is held for one round trip and the commit; a payment
-  // the limits refuse is rolled back with its transaction.
-  const spent = await spentAmounts(deps.db, spentQuery, outgoingPaymentInsert(deps.db, payment))
+  // One statement inserts the payment and adds it to the grant's totals, whose rows it locks: a concurrent payment
+  // of the grant waits for this one's commit, and one the limits refuse is rolled back with its transaction.
+  const spent = await reserveSpent(
+    deps.db,
+    reservation,
+    outgoingPaymentInsert(deps.db, payment, reservation.window),
+  )
   const violation = checkLimits(
     input.grant.limits,
     {

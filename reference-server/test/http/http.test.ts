@@ -104,6 +104,7 @@ describe('GET /healthz/ledger', () => {
           { assetCode: 'USD', assetScale: 2, seeded: '200000000', held: '200000000', exchangeNet: '0' },
         ],
         walletsOutOfStep: [],
+        grantsOutOfStep: [],
       })
     } finally {
       await server.close()

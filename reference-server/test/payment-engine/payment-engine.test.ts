@@ -68,11 +68,11 @@ for (const variant of databaseVariants('payment-engine')) {
         const receiver = await f.incoming()
         const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
         f.created(await f.pay({ source: toReceiver }))
-        // The receiver is read before the transaction; in it, the grant's lock, then its spent amounts and the insert
-        // in one statement.
+        // The receiver is read before the transaction; in it, one statement inserts the payment and adds it to the
+        // grant's totals, locking them.
         const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
         f.created(direct.result)
-        assert.equal(direct.sql.map(statement).join(' '), 'select begin insert with commit')
+        assert.equal(direct.sql.map(statement).join(' '), 'select begin with commit')
         // Paying a quote: its lock and its row are one statement, then whether it was used, and the receiver.
         const q = await f.services.quotes.create({
           walletAddressName: 'alice',
@@ -84,7 +84,7 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.ok(typeof q === 'object')
         const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
         f.created(quoted.result)
-        assert.equal(quoted.sql.map(statement).join(' '), 'begin select select select insert with commit')
+        assert.equal(quoted.sql.map(statement).join(' '), 'begin select select select with commit')
         // Settling: the claim, the receiver and the two balances locked, one statement for the ledger movements, the
         // receiver's receivedAmount and the payment's state.
         const settled = await f.queriesOf(() => settleNextPayments(f.db, 1))
@@ -188,9 +188,10 @@ for (const variant of databaseVariants('payment-engine')) {
           { paymentId: overpaying, outcome: 'failed', reason: 'receiver would be overpaid' },
           { paymentId: last, outcome: 'completed' },
         ])
+        // The failed payment gives its grant's two totals back, one row at a time (see releaseSpent).
         assert.equal(
           settled.sql.map(statement).join(' '),
-          'begin select select select with update update update commit',
+          'begin select select select with update update update update update commit',
         )
         const paid = await f.services.incomingPayments.get(receiver.id)
         assert.ok(!isIncomingPaymentError(paid))
@@ -334,6 +335,7 @@ for (const variant of databaseVariants('payment-engine')) {
         const ledger = await checkLedger(f.db)
         assert.equal(ledger.balanced, true, show(ledger))
         assert.deepEqual(ledger.walletsOutOfStep, [])
+        assert.deepEqual(ledger.grantsOutOfStep, [])
         const euro = ledger.assets.find((asset) => asset.assetCode === 'EUR')
         assert.equal(euro?.exchangeNet, UINT64_MAX / 2n)
       })

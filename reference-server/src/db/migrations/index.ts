@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts'
 import * as grants from './0002-grants.ts'
 import * as payments from './0003-payments.ts'
 import * as grantSubject from './0004-grant-subject.ts'
+import * as grantSpentTotals from './0005-grant-spent-totals.ts'
 
 interface NamedMigration extends Knex.Migration {
   name: string
@@ -15,6 +16,7 @@ const migrations: readonly NamedMigration[] = [
   { name: '0002_grants', ...grants },
   { name: '0003_payments', ...payments },
   { name: '0004_grant_subject', ...grantSubject },
+  { name: '0005_grant_spent_totals', ...grantSpentTotals },
 ]
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -88,3 +88,33 @@ export function processCpuMeter(root: string, pids: readonly number[]): { totalM
     },
   }
 }
+
+export type CpuMeter = ReturnType<typeof processCpuMeter>
+
+const SETTLE_SAMPLE_MS = 500
+/** Over what the processes use at rest, this share of a core still counts as work left to do. */
+const SETTLE_MARGIN = 0.05
+
+/** The share of one core the processes use at rest (timers, pollers), over `ms`. */
+export async function restingShare(meter: CpuMeter, ms = 1000): Promise<number> {
+  const before = meter.totalMs()
+  await sleep(ms)
+  return (meter.totalMs() - before) / ms
+}
+
+/**
+ * Waits until the processes are back at rest (within SETTLE_MARGIN of `resting` over half a second), at most
+ * `maxMs`: what a load left behind (payments still settling) then counts for the load that caused it.
+ */
+export async function untilSettled(meter: CpuMeter, resting: number, maxMs: number): Promise<void> {
+  const started = performance.now()
+  let last = meter.totalMs()
+  while (performance.now() - started < maxMs) {
+    await sleep(SETTLE_SAMPLE_MS)
+    const now = meter.totalMs()
+    if ((now - last) / SETTLE_SAMPLE_MS <= resting + SETTLE_MARGIN) return
+    last = now
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

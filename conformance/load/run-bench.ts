@@ -4,7 +4,7 @@ import { type LatencySummary, summarizeLatencies } from './latency.ts'
 import { type LoadLimits, runLoad } from './load-loop.ts'
 import { LOAD_OPERATIONS, type OperationName } from './operations.ts'
 import { describeFailure, FailedIteration, firstLine } from './outcome.ts'
-import { PROC_ROOT, processCpuMeter } from './process-cpu.ts'
+import { type CpuMeter, PROC_ROOT, processCpuMeter, restingShare, untilSettled } from './process-cpu.ts'
 
 export interface OperationResult {
   operation: OperationName
@@ -23,7 +23,8 @@ export interface OperationResult {
   benchCpuMsPerIteration?: number
   /**
    * The CPU of the server's processes (BenchOptions.serverPids and their descendants) per iteration, whatever
-   * else they served meanwhile; only when pids were given.
+   * else they served meanwhile; only when pids were given. It runs until the server is back at rest after the
+   * loop (payments it settles later count), less what the server uses at rest (measured for a second before).
    */
   serverCpuMsPerIteration?: number
   /** The same per Open Payments request of the load loop (the sum of `requests`; consent pages not counted). */
@@ -69,7 +70,7 @@ async function measureOperation(
   session: BenchSession,
   name: OperationName,
   limits: LoadLimits,
-  serverCpu: { totalMs(): number } | undefined,
+  serverCpu: CpuMeter | undefined,
 ): Promise<OperationResult> {
   const operation = LOAD_OPERATIONS[name]
   const timings = new Map<string, number[]>()
@@ -83,8 +84,11 @@ async function measureOperation(
     const setupError = `${describeFailure(error)}: ${firstLine(error instanceof Error ? error.message : String(error))}`
     return { ...empty, throughput: 0, errors: {}, errorExamples, requests: {}, findings, setupError }
   }
-  // The server's sample, outside the bench's own CPU measure: reading /proc is the bench's work, not the loop's.
+  // The server's samples, outside the bench's own CPU measure: reading /proc is the bench's work, not the loop's.
+  // What the server uses at rest (its timers and pollers) is not the load's, and is taken off.
+  const resting = serverCpu === undefined ? 0 : await restingShare(serverCpu)
   const serverMsBefore = serverCpu?.totalMs()
+  const serverStarted = performance.now()
   const cpuBefore = process.cpuUsage()
   const run = await runLoad(
     limits,
@@ -116,7 +120,11 @@ async function measureOperation(
     },
   )
   const cpu = process.cpuUsage(cpuBefore)
-  const serverMs = serverMsBefore === undefined ? undefined : serverCpu!.totalMs() - serverMsBefore
+  if (serverCpu !== undefined) await untilSettled(serverCpu, resting, SETTLE_LIMIT_MS)
+  const serverMs =
+    serverMsBefore === undefined
+      ? undefined
+      : Math.max(0, serverCpu!.totalMs() - serverMsBefore - resting * (performance.now() - serverStarted))
   const right = run.samples.filter((sample) => sample.error === undefined)
   const errors: Record<string, number> = {}
   for (const { error } of run.samples) if (error !== undefined) errors[error] = (errors[error] ?? 0) + 1
@@ -143,6 +151,9 @@ async function measureOperation(
     findings,
   }
 }
+
+/** The longest wait for a server to finish what the load left (Rafiki settles a payment in up to 30 s). */
+const SETTLE_LIMIT_MS = 60_000
 
 /** ms per unit, to 0.01; undefined when there were none. */
 function per(ms: number, count: number): number | undefined {

@@ -9,6 +9,8 @@ import {
   processCpuMeter,
   processExists,
   readProcesses,
+  restingShare,
+  untilSettled,
   withDescendants,
 } from '../load/process-cpu.ts'
 
@@ -105,5 +107,32 @@ describe('process CPU from /proc', () => {
     assert.equal(hasProcfs(join(proc.root, 'sys')), false)
     assert.equal(processExists(proc.root, 100), true)
     assert.equal(processExists(proc.root, 101), false)
+  })
+
+  // A meter whose processes use `share` of a core until `busyMs` have passed, `restShare` after.
+  const clockMeter = (share: number, busyMs: number, restShare: number) => {
+    const started = performance.now()
+    return {
+      totalMs: () => {
+        const t = performance.now() - started
+        return Math.min(t, busyMs) * share + Math.max(0, t - busyMs) * restShare
+      },
+    }
+  }
+
+  test('waits until the processes are back at rest after a load, and stops waiting at the limit', async () => {
+    const settling = clockMeter(0.9, 800, 0.02)
+    let started = performance.now()
+    await untilSettled(settling, 0.02, 10_000)
+    const waited = performance.now() - started
+    assert.ok(waited >= 800 && waited < 2500, `waited ${waited} ms`)
+    started = performance.now()
+    await untilSettled(clockMeter(0.9, 60_000, 0), 0, 1200)
+    assert.ok(performance.now() - started < 2500)
+  })
+
+  test('what the processes use at rest, as a share of a core', async () => {
+    const share = await restingShare(clockMeter(0.3, 0, 0.3), 300)
+    assert.ok(Math.abs(share - 0.3) < 0.02, String(share))
   })
 })

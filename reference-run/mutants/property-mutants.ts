@@ -117,6 +117,11 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
         find: "return window === undefined ? '' : window.start.toISOString()",
         replace: "return ''",
       },
+      {
+        file: `${SRC}/outgoing-payment-grants/repository.ts`,
+        find: "  if (window !== undefined) query.where('created_at', '>=', window.start).where('created_at', '<', window.end)\n",
+        replace: '',
+      },
     ],
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
     rules: ['LIM-AMOUNT', 'GSA-GET'],

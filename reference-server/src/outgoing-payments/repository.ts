@@ -146,48 +146,11 @@ export async function markOutgoingPaymentsFailed(db: Database, ids: readonly str
   const failed = await db('outgoing_payments')
     .whereIn('id', ids)
     .update({ state: 'failed' })
-    .returning<FailedRow[]>([
-      'grant_id',
-      'spending_window',
-      db.raw('debit_amount::text as debit_amount'),
-      'debit_asset_code',
-      'debit_asset_scale',
-      db.raw('receive_amount::text as receive_amount'),
-      'receive_asset_code',
-      'receive_asset_scale',
-    ])
-  await releaseSpent(
-    db,
-    failed.flatMap((row) =>
-      row.grant_id === null || row.spending_window === null
-        ? []
-        : [
-            {
-              grantId: row.grant_id,
-              window: row.spending_window,
-              debitAmount: {
-                value: BigInt(row.debit_amount),
-                assetCode: row.debit_asset_code,
-                assetScale: row.debit_asset_scale,
-              },
-              receiveAmount: {
-                value: BigInt(row.receive_amount),
-                assetCode: row.receive_asset_code,
-                assetScale: row.receive_asset_scale,
-              },
-            },
-          ],
-    ),
-  )
-}
-
-interface FailedRow {
-  grant_id: string | null
-  spending_window: string | null
-  debit_amount: string
-  debit_asset_code: string
-  debit_asset_scale: number
-  receive_amount: string
-  receive_asset_code: string
-  receive_asset_scale: number
+    .returning<(Omit<OutgoingPaymentRow, 'wallet_address_name'> & { spending_window: string | null })[]>('*')
+  const released = failed.flatMap((row) => {
+    if (row.grant_id === null || row.spending_window === null) return []
+    const { debitAmount, receiveAmount } = toOutgoingPayment({ ...row, wallet_address_name: '' })
+    return [{ grantId: row.grant_id, window: row.spending_window, debitAmount, receiveAmount }]
+  })
+  await releaseSpent(db, released)
 }

@@ -16,7 +16,7 @@ const SERVER_HEADERS = ['server CPU ms/it', 'server CPU ms/req'] as const
 
 /** The results as a plain-text table, then what went wrong, by operation. */
 export function formatBenchTable(results: readonly OperationResult[]): string {
-  const serverMeasured = results.some((result) => result.serverCpuMsPerIteration !== undefined)
+  const serverMeasured = results.some((result) => result.serverRestingCpuShare !== undefined)
   const headers = serverMeasured ? [...HEADERS, ...SERVER_HEADERS] : HEADERS
   const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2))
   const rows = results.map((result) => {
@@ -59,7 +59,15 @@ export function formatBenchTable(results: readonly OperationResult[]): string {
             `${result.operation} findings (not errors): ${findings.map(([id, n]) => `${id} x${n}`).join(', ')}`,
           ]
         : []),
+      ...(result.serverCpuNote ? [`${result.operation} server CPU: ${result.serverCpuNote}`] : []),
     ]
   })
-  return [...table, ...(notes.length ? ['', ...notes] : [])].join('\n')
+  const resting = results.find((result) => result.serverRestingCpuShare !== undefined)?.serverRestingCpuShare
+  const restLine =
+    resting === undefined
+      ? []
+      : [
+          `server CPU less what it used at rest before the load: ${Math.round(resting * 1000) / 10} % of a core`,
+        ]
+  return [...table, ...restLine, ...(notes.length ? ['', ...notes] : [])].join('\n')
 }

@@ -140,7 +140,8 @@ automatic checks that are not errors; the JSON adds every request of the load lo
 iteration's own set-up included. The bench's CPU per iteration is this process's (signing, checking). When the
 server's processes are measured (--server-pids, or the reference server bench starts), two columns add their CPU
 (user + system, in 10 ms ticks, from before each operation's loop until the server is back at rest after it, so
-payments it settles later count, less what it uses at rest, measured for a second before the loop) per iteration
+payments it settles later count, less what it uses at rest, measured for 3 s before any load; a load that barely
+shows above the rest has no figure, and the JSON says why) per iteration
 and per Open Payments request of the loop (consent pages not counted): all the CPU of the listed processes and
 their descendants, whatever else they served meanwhile. The database counts only if its processes are listed, or runs inside the
 server (the reference server's embedded one); a process that ends during a loop loses its last stretch.

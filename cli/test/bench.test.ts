@@ -122,23 +122,38 @@ describe('op-conformance bench table', () => {
     )
   })
 
-  test("the server's CPU columns appear once any operation measured it", () => {
+  test("the server's CPU columns appear once it was measured, with its resting share and each missing figure's reason", () => {
     const table = formatBenchTable([
-      result({ serverCpuMsPerIteration: 1.234, serverCpuMsPerRequest: 0.617, errors: {}, findings: {} }),
-      result({ operation: 'flow', errors: {}, findings: {} }),
+      result({
+        serverCpuMsPerIteration: 1.234,
+        serverCpuMsPerRequest: 0.617,
+        serverRestingCpuShare: 0.2,
+        errors: {},
+        findings: {},
+      }),
+      result({
+        operation: 'flow',
+        serverRestingCpuShare: 0.2,
+        serverCpuNote: '900 ms in all, within what the server uses at rest',
+        errors: {},
+        findings: {},
+      }),
     ])
-    assert.deepEqual(table.split('\n').slice(0, 1), [
+    const lines = table.split('\n')
+    assert.deepEqual(lines.slice(0, 1), [
       'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms  server CPU ms/it  server CPU ms/req',
     ])
     assert.deepEqual(
-      table
-        .split('\n')
-        .slice(2)
-        .map((row) => row.split(/ +/).slice(-2)),
+      lines.slice(2, 4).map((row) => row.split(/ +/).slice(-2)),
       [
         ['1.23', '0.62'],
         ['-', '-'],
       ],
     )
+    assert.deepEqual(lines.slice(4), [
+      'server CPU less what it used at rest before the load: 20 % of a core',
+      '',
+      'flow server CPU: 900 ms in all, within what the server uses at rest',
+    ])
   })
 })

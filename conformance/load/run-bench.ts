@@ -24,11 +24,15 @@ export interface OperationResult {
   /**
    * The CPU of the server's processes (BenchOptions.serverPids and their descendants) per iteration, whatever
    * else they served meanwhile; only when pids were given. It runs until the server is back at rest after the
-   * loop (payments it settles later count), less what the server uses at rest (measured for a second before).
+   * loop (payments it settles later count), less what the server uses at rest (measured for 3 s before any load).
    */
   serverCpuMsPerIteration?: number
   /** The same per Open Payments request of the load loop (the sum of `requests`; consent pages not counted). */
   serverCpuMsPerRequest?: number
+  /** Why there is no server CPU figure although it was measured. */
+  serverCpuNote?: string
+  /** The share of a core the server used at rest before the bench, taken off its CPU figures. */
+  serverRestingCpuShare?: number
   /** Of the right iterations. */
   latencyMs?: LatencySummary
   /** Wrong iterations by what went wrong (see outcome.ts). */
@@ -58,7 +62,10 @@ export interface BenchOptions {
 /** Each operation in turn: its set-up, then the load loop, every answer checked by the automatic rules. */
 export async function runBench(session: BenchSession, options: BenchOptions): Promise<OperationResult[]> {
   const results: OperationResult[] = []
-  const serverCpu = options.serverPids?.length ? processCpuMeter(PROC_ROOT, options.serverPids) : undefined
+  const meter = options.serverPids?.length ? processCpuMeter(PROC_ROOT, options.serverPids) : undefined
+  // What the server uses at rest (timers, pollers, a file watcher) is not the load's: taken once, before any load,
+  // so that no operation's leftovers count as rest.
+  const serverCpu = meter && { meter, resting: await restingShare(meter, RESTING_SAMPLE_MS) }
   for (const name of options.operations) {
     options.onStart?.(name)
     results.push(await measureOperation(session, name, options.limits, serverCpu))
@@ -70,7 +77,7 @@ async function measureOperation(
   session: BenchSession,
   name: OperationName,
   limits: LoadLimits,
-  serverCpu: CpuMeter | undefined,
+  serverCpu: { meter: CpuMeter; resting: number } | undefined,
 ): Promise<OperationResult> {
   const operation = LOAD_OPERATIONS[name]
   const timings = new Map<string, number[]>()
@@ -85,9 +92,7 @@ async function measureOperation(
     return { ...empty, throughput: 0, errors: {}, errorExamples, requests: {}, findings, setupError }
   }
   // The server's samples, outside the bench's own CPU measure: reading /proc is the bench's work, not the loop's.
-  // What the server uses at rest (its timers and pollers) is not the load's, and is taken off.
-  const resting = serverCpu === undefined ? 0 : await restingShare(serverCpu)
-  const serverMsBefore = serverCpu?.totalMs()
+  const serverMsBefore = serverCpu?.meter.totalMs()
   const serverStarted = performance.now()
   const cpuBefore = process.cpuUsage()
   const run = await runLoad(
@@ -120,11 +125,16 @@ async function measureOperation(
     },
   )
   const cpu = process.cpuUsage(cpuBefore)
-  if (serverCpu !== undefined) await untilSettled(serverCpu, resting, SETTLE_LIMIT_MS)
-  const serverMs =
-    serverMsBefore === undefined
-      ? undefined
-      : Math.max(0, serverCpu!.totalMs() - serverMsBefore - resting * (performance.now() - serverStarted))
+  let serverMs: number | undefined
+  let serverCpuNote: string | undefined
+  if (serverCpu !== undefined && serverMsBefore !== undefined) {
+    await untilSettled(serverCpu.meter, serverCpu.resting, SETTLE_LIMIT_MS)
+    const total = serverCpu.meter.totalMs() - serverMsBefore
+    const net = total - serverCpu.resting * (performance.now() - serverStarted)
+    // A load that barely shows above what the server does at rest (a few slow iterations) has no figure.
+    if (net > total * MEASURABLE_SHARE) serverMs = net
+    else serverCpuNote = `${Math.round(total)} ms in all, within what the server uses at rest`
+  }
   const right = run.samples.filter((sample) => sample.error === undefined)
   const errors: Record<string, number> = {}
   for (const { error } of run.samples) if (error !== undefined) errors[error] = (errors[error] ?? 0) + 1
@@ -139,6 +149,8 @@ async function measureOperation(
     benchCpuMsPerIteration: per((cpu.user + cpu.system) / 1000, run.samples.length),
     serverCpuMsPerIteration: serverMs === undefined ? undefined : per(serverMs, run.samples.length),
     serverCpuMsPerRequest: serverMs === undefined ? undefined : per(serverMs, requestCount),
+    serverCpuNote,
+    serverRestingCpuShare: serverCpu && Math.round(serverCpu.resting * 1000) / 1000,
     latencyMs: summarizeLatencies(right.map((sample) => sample.ms)),
     errors,
     errorExamples,
@@ -152,6 +164,9 @@ async function measureOperation(
   }
 }
 
+const RESTING_SAMPLE_MS = 3000
+/** Under this share of all it used, the server's CPU over its resting use is noise. */
+const MEASURABLE_SHARE = 0.1
 /** The longest wait for a server to finish what the load left (Rafiki settles a payment in up to 30 s). */
 const SETTLE_LIMIT_MS = 60_000
 

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import $RefParser from '@apidevtools/json-schema-ref-parser'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { parse } from 'yaml'
+import { parseYamlFile } from './parsed-yaml-cache.ts'
 
 /**
  * The official Open Payments OpenAPI documents, read the same way by the reference server and the suite: a leaf
@@ -27,8 +26,7 @@ export function openApiPath(api: ApiName): string {
  * additionalProperties:false. Each side reads it through its own view of the document's shape.
  */
 export async function loadOpenApi(api: ApiName): Promise<unknown> {
-  const raw = parse(await readFile(openApiPath(api), 'utf8'))
-  return $RefParser.dereference(raw)
+  return $RefParser.dereference((await parseYamlFile(openApiPath(api))) as object)
 }
 
 /** One validator for the documents' schemas: their formats, with `uint64` as the caller reads it. */

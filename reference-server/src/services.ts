@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts'
 import { createGrantService, type GrantService } from './grants/service.ts'
 import { ALL_SIGNATURE_CHECKS, type SignatureChecks } from './http-signatures/checks.ts'
 import { createSignatureService, type SignatureService } from './http-signatures/request-verifier.ts'
+import { createReceiverTermsCache } from './incoming-payments/receiver-terms.ts'
 import { createIncomingPaymentService, type IncomingPaymentService } from './incoming-payments/service.ts'
 import { createInteractionService, type InteractionService } from './interaction/service.ts'
 import { checkLedger, type LedgerCheck } from './ledger/invariant.ts'
@@ -65,10 +66,11 @@ export function createServices(deps: {
   const clientWallets = createClientWalletService()
   const tokenCache = createActiveTokenCache()
   const walletAddresses = createWalletAddressIdentities(deps.db)
+  const receivers = createReceiverTermsCache()
   return {
     walletAddresses: createWalletAddressService({ db: deps.db }),
-    incomingPayments: createIncomingPaymentService({ db: deps.db, walletAddresses }),
-    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds, walletAddresses }),
+    incomingPayments: createIncomingPaymentService({ db: deps.db, walletAddresses, receivers }),
+    quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds, walletAddresses, receivers }),
     outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates, walletAddresses }),
     outgoingPaymentGrants: createOutgoingPaymentGrantService({ db: deps.db }),
     grants: createGrantService({

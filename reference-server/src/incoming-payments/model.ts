@@ -49,7 +49,9 @@ export function withReceived(payment: IncomingPayment, amount: bigint): Incoming
 }
 
 /** What is left to receive; undefined when the payment has no incomingAmount. */
-export function remainingAmount(payment: IncomingPayment): Amount | undefined {
+export function remainingAmount(
+  payment: Pick<IncomingPayment, 'asset' | 'incomingAmount' | 'receivedAmount'>,
+): Amount | undefined {
   if (payment.incomingAmount === undefined) return undefined
   const left = payment.incomingAmount - payment.receivedAmount
   return amountOf(left > 0n ? left : 0n, payment.asset)

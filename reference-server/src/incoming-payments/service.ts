@@ -6,6 +6,7 @@ import { isUuid, type JsonObject } from '../shared/request-input.ts'
 import type { WalletAddressIdentities } from '../wallet-addresses/identity-cache.ts'
 import { IncomingPaymentError } from './errors.ts'
 import { type IncomingPayment, isExpired } from './model.ts'
+import type { ReceiverTermsCache } from './receiver-terms.ts'
 import {
   findIncomingPayment,
   insertIncomingPayment,
@@ -44,6 +45,8 @@ export interface IncomingPaymentService {
 interface ServiceDependencies {
   db: Database
   walletAddresses: WalletAddressIdentities
+  /** Given the terms of each payment created, for the quotes to it. */
+  receivers: ReceiverTermsCache
 }
 
 export function createIncomingPaymentService(deps: ServiceDependencies): IncomingPaymentService {
@@ -85,6 +88,7 @@ async function create(
   }
   // What was inserted is what is returned: no second round trip to read it back.
   await insertIncomingPayment(deps.db, payment)
+  deps.receivers.remember(payment)
   return payment
 }
 

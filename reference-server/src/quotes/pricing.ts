@@ -13,9 +13,12 @@ export enum PricingError {
   ExceedsRemaining = 'ExceedsRemaining',
 }
 
+/** What a price depends on of the receiver. */
+export type PricedReceiver = Pick<IncomingPayment, 'asset' | 'incomingAmount' | 'receivedAmount'>
+
 export interface PricingInput {
   sender: Asset
-  receiver: IncomingPayment
+  receiver: PricedReceiver
   /** Fixed send. At most one of the two amounts is given. */
   debitAmount: Amount | undefined
   /** Fixed receive. */

@@ -67,3 +67,39 @@ export async function insertQuote(db: Database, quote: Omit<Quote, 'walletAddres
     created_at: quote.createdAt,
   })
 }
+
+/**
+ * Inserts the quote only while its receiver is not completed and has room for its receiveAmount (always, without
+ * an incomingAmount), in one statement; returns whether it did. The checks of a receiver read first, made by the
+ * statement itself (see createToKnownReceiver in service.ts).
+ */
+export async function insertQuoteIfReceivable(
+  db: Database,
+  quote: Omit<Quote, 'walletAddressName'>,
+): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `insert into quotes (id, wallet_address_id, client, incoming_payment_id, debit_amount, receive_amount,
+       receive_asset_code, receive_asset_scale, method, expires_at, created_at)
+     select ?::uuid, ?::uuid, ?::text, ip.id, ?::numeric, ?::numeric, ?::text, ?::smallint, ?::text,
+       ?::timestamptz, ?::timestamptz
+     from incoming_payments as ip
+     where ip.id = ?::uuid and not ip.completed
+       and (ip.incoming_amount is null or ip.received_amount + ?::numeric <= ip.incoming_amount)
+     returning quotes.id`,
+    [
+      quote.id,
+      quote.walletAddressId,
+      quote.client ?? null,
+      quote.debitAmount.value.toString(),
+      quote.receiveAmount.value.toString(),
+      quote.receiveAmount.assetCode,
+      quote.receiveAmount.assetScale,
+      quote.method,
+      quote.expiresAt,
+      quote.createdAt,
+      quote.incomingPaymentId,
+      quote.receiveAmount.value.toString(),
+    ],
+  )
+  return rows.length === 1
+}

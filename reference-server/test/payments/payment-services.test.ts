@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { IncomingPaymentError, isIncomingPaymentError } from '../../src/incoming-payments/errors.ts'
 import { QuoteError } from '../../src/quotes/errors.ts'
 import { PricingError } from '../../src/quotes/pricing.ts'
-import type { Services } from '../../src/services.ts'
+import { createServices, type Services } from '../../src/services.ts'
 import type { PageRequest } from '../../src/shared/pagination.ts'
 import { UINT64_MAX } from '../../src/shared/uint64.ts'
 import { databaseVariants } from '../support/helpers.ts'
@@ -90,15 +90,15 @@ for (const variant of databaseVariants('payment-services')) {
     })
 
     describe('quotes', () => {
+      const base = {
+        walletAddressName: 'alice',
+        client: 'c',
+        incomingPaymentId: undefined,
+        debitAmount: undefined,
+        receiveAmount: undefined,
+      }
       const quote = (input: Partial<Parameters<Services['quotes']['create']>[0]>) =>
-        f.services.quotes.create({
-          walletAddressName: 'alice',
-          client: 'c',
-          incomingPaymentId: undefined,
-          debitAmount: undefined,
-          receiveAmount: undefined,
-          ...input,
-        })
+        f.services.quotes.create({ ...base, ...input })
 
       it('prices fixed send, fixed receive and the inferred remaining amount, 1:1 in one asset', async () => {
         const receiver = await f.incoming({ incomingAmount: usd(500n) })
@@ -167,14 +167,58 @@ for (const variant of databaseVariants('payment-services')) {
         assert.equal(result.expiresAt.getTime(), receiver.expiresAt?.getTime())
       })
 
-      it('costs two round trips once the sender is known: the receiver and the insert', async () => {
+      it('costs one round trip to a receiver this server created, the insert, and two to one it has not seen', async () => {
         const receiver = await f.incoming()
         await quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) })
-        const { result, sql } = await f.queriesOf(() =>
-          quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) }),
+        const known = await f.queriesOf(() => quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) }))
+        assert.ok(typeof known.result === 'object')
+        assert.equal(known.sql.length, 1, known.sql.join('\n'))
+        // The same database, another process: it reads the receiver first, then remembers it.
+        const other = createServices({ db: f.db })
+        // Its sender known, as in the first process.
+        assert.equal(await other.quotes.create(base), QuoteError.UnknownReceiver)
+        const unseen = await f.queriesOf(() =>
+          other.quotes.create({ ...base, incomingPaymentId: receiver.id, debitAmount: usd(1n) }),
         )
-        assert.ok(typeof result === 'object')
-        assert.equal(sql.length, 2, sql.join('\n'))
+        assert.ok(typeof unseen.result === 'object')
+        assert.equal(unseen.sql.length, 2, unseen.sql.join('\n'))
+        const seen = await f.queriesOf(() =>
+          other.quotes.create({ ...base, incomingPaymentId: receiver.id, debitAmount: usd(1n) }),
+        )
+        assert.equal(seen.sql.length, 1, seen.sql.join('\n'))
+      })
+
+      it('to a receiver this server created, still answers from what it has received since', async () => {
+        const receiver = await f.incoming({ incomingAmount: usd(10n) })
+        await f.db('incoming_payments').where({ id: receiver.id }).update({ received_amount: '7' })
+        assert.equal(
+          await quote({ incomingPaymentId: receiver.id, receiveAmount: usd(4n) }),
+          PricingError.ExceedsRemaining,
+        )
+        const fits = await quote({ incomingPaymentId: receiver.id, receiveAmount: usd(3n) })
+        assert.ok(typeof fits === 'object', show(fits))
+        const inferred = await quote({ incomingPaymentId: receiver.id })
+        assert.ok(typeof inferred === 'object')
+        assert.deepEqual(inferred.receiveAmount, usd(3n))
+        await f.db('incoming_payments').where({ id: receiver.id }).update({ completed: true })
+        assert.equal(
+          await quote({ incomingPaymentId: receiver.id, receiveAmount: usd(1n) }),
+          QuoteError.InvalidReceiver,
+        )
+        const quotes = await f
+          .db('quotes')
+          .where({ incoming_payment_id: receiver.id })
+          .select('receive_amount')
+        assert.deepEqual(quotes.map((row) => row.receive_amount).sort(), ['3', '3'])
+      })
+
+      it('to a receiver this server created that has expired, is refused', async () => {
+        const receiver = await f.incoming({ expiresAt: new Date(Date.now() + 150) })
+        await sleep(200)
+        assert.equal(
+          await quote({ incomingPaymentId: receiver.id, debitAmount: usd(1n) }),
+          QuoteError.InvalidReceiver,
+        )
       })
     })
 

@@ -33,21 +33,6 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['QT-NO-AMOUNT'],
   },
   {
-    id: 'quote-to-known-receiver-after-completion',
-    description:
-      'a quote to an incoming payment the server itself created is accepted after that payment completed (the one-statement insert forgets to check)',
-    edits: [
-      {
-        file: `${SRC}/quotes/repository.ts`,
-        find: '     where ip.id = ?::uuid and not ip.completed\n',
-        replace: '     where ip.id = ?::uuid\n',
-      },
-    ],
-    // One completed by its client: a payment completed by receipt has no room left, which the insert also checks.
-    specs: ['conformance/properties/incoming-payment-lifecycle.spec.ts'],
-    rules: ['IP-REJECT-AFTER-COMPLETE'],
-  },
-  {
     id: 'quote-reusable',
     description: 'a quote pays any number of outgoing payments',
     // The unique index on quote_id would turn the second payment into a 500: it goes too.

@@ -54,6 +54,11 @@ function selectIncomingPayments(db: Database) {
     .select<IncomingPaymentRow[]>('ip.*', 'w.name as wallet_address_name', 'w.asset_code', 'w.asset_scale')
 }
 
+// The server's most frequent read (every signed GET of an incoming payment, and the quotes and payments to one
+// it has not seen) as fixed text: building it with knex's query builder took about 5 % of a signed GET's CPU.
+const FIND_INCOMING_PAYMENT = `select ip.*, w.name as wallet_address_name, w.asset_code, w.asset_scale
+  from incoming_payments as ip join wallet_addresses as w on w.id = ip.wallet_address_id where ip.id = ?`
+
 /**
  * `forUpdate` locks the payment row until the transaction ends (completion, settlement). NO KEY UPDATE, as
  * no key changes: it leaves the KEY SHARE locks of foreign-key checks free, so creating an outgoing payment
@@ -64,10 +69,10 @@ export async function findIncomingPayment(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<IncomingPayment | undefined> {
-  const query = selectIncomingPayments(db).where('ip.id', id).first()
   // Of the payment only: its wallet address stays free for the balance locks of a settlement.
-  const row = await (options.forUpdate ? query.forNoKeyUpdate('ip') : query)
-  return row === undefined ? undefined : toIncomingPayment(row)
+  const sql = options.forUpdate ? `${FIND_INCOMING_PAYMENT} for no key update of ip` : FIND_INCOMING_PAYMENT
+  const { rows } = await db.raw<{ rows: IncomingPaymentRow[] }>(sql, [id])
+  return rows[0] === undefined ? undefined : toIncomingPayment(rows[0])
 }
 
 /** A page of a wallet address's payments (only `client`'s when set); see pageRows. */

@@ -56,6 +56,7 @@ function selectIncomingPayments(db: Database) {
 
 // The server's most frequent read (every signed GET of an incoming payment, and the quotes and payments to one
 // it has not seen) as fixed text: building it with knex's query builder took about 5 % of a signed GET's CPU.
+// The same columns and join as selectIncomingPayments, which the many-row lock still builds.
 const FIND_INCOMING_PAYMENT = `select ip.*, w.name as wallet_address_name, w.asset_code, w.asset_scale
   from incoming_payments as ip join wallet_addresses as w on w.id = ip.wallet_address_id where ip.id = ?`
 

@@ -39,7 +39,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: `${SRC}/outgoing-payments/service.ts`,
-        find: '  if (await isQuoteUsed(db, quote.id)) return OutgoingPaymentError.QuoteUsed\n',
+        find: '  if (used) return OutgoingPaymentError.QuoteUsed\n',
         replace: '',
       },
       {

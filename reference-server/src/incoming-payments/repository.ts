@@ -4,7 +4,7 @@ import type { JsonObject } from '../shared/request-input.ts'
 import type { WalletAddressIdentity } from '../wallet-addresses/identity-cache.ts'
 import type { IncomingPayment } from './model.ts'
 
-interface IncomingPaymentRow {
+export interface IncomingPaymentRow {
   id: string
   wallet_address_id: string
   client: string | null
@@ -31,7 +31,7 @@ export interface NewIncomingPayment {
   createdAt: Date
 }
 
-function toIncomingPayment(row: IncomingPaymentRow): IncomingPayment {
+export function toIncomingPayment(row: IncomingPaymentRow): IncomingPayment {
   return {
     id: row.id,
     walletAddressId: row.wallet_address_id,

@@ -1,5 +1,9 @@
 import type { Database } from '../db/database.ts'
+import type { IncomingPayment } from '../incoming-payments/model.ts'
+import { type IncomingPaymentRow, toIncomingPayment } from '../incoming-payments/repository.ts'
 import { releaseSpent } from '../outgoing-payment-grants/repository.ts'
+import type { Quote } from '../quotes/model.ts'
+import { type QuoteRow, toQuote } from '../quotes/repository.ts'
 import { type PageInfo, type PageRequest, pageRows } from '../shared/pagination.ts'
 import type { JsonObject } from '../shared/request-input.ts'
 import type { OutgoingPayment, OutgoingPaymentState } from './model.ts'
@@ -79,8 +83,49 @@ export async function pageOutgoingPayments(
   return { items, pageInfo: found.pageInfo }
 }
 
-export async function isQuoteUsed(db: Database, quoteId: string): Promise<boolean> {
-  return (await db('outgoing_payments').where({ quote_id: quoteId }).first('id')) !== undefined
+export interface QuoteToPay {
+  quote: Quote
+  receiver: IncomingPayment
+  /** A payment of the quote was committed before this read. */
+  used: boolean
+}
+
+// Each side keeps its table's own column names (toQuote and toIncomingPayment read them), so the row comes back
+// as an array and is split at `used`.
+const FIND_QUOTE_TO_PAY = `select q.*, qw.name as wallet_address_name, qw.asset_code, qw.asset_scale,
+    exists (select 1 from outgoing_payments as op where op.quote_id = q.id) as used,
+    ip.*, w.name as wallet_address_name, w.asset_code, w.asset_scale
+  from quotes as q
+  join wallet_addresses as qw on qw.id = q.wallet_address_id
+  join incoming_payments as ip on ip.id = q.incoming_payment_id
+  join wallet_addresses as w on w.id = ip.wallet_address_id
+  where q.id = ?`
+
+/**
+ * A quote with what paying it depends on, in one statement and without a lock: the unique index on
+ * outgoing_payments.quote_id refuses a second payment of it (isQuoteUseConflict), and the payment engine checks
+ * the receiver again when it settles.
+ */
+export async function findQuoteToPay(db: Database, quoteId: string): Promise<QuoteToPay | undefined> {
+  const { rows, fields } = await db
+    .raw<{ rows: unknown[][]; fields: { name: string }[] }>(FIND_QUOTE_TO_PAY, [quoteId])
+    .options({ rowMode: 'array' })
+  const [row] = rows
+  if (row === undefined) return undefined
+  const used = fields.findIndex((field) => field.name === 'used')
+  const record = (from: number, to: number) =>
+    Object.fromEntries(fields.slice(from, to).map((field, i) => [field.name, row[from + i]]))
+  return {
+    quote: toQuote(record(0, used) as unknown as QuoteRow),
+    receiver: toIncomingPayment(record(used + 1, fields.length) as unknown as IncomingPaymentRow),
+    used: row[used] === true,
+  }
+}
+
+/** Whether a database error is a second payment of one quote, refused by the unique index on quote_id. */
+export function isQuoteUseConflict(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown }
+  return code === '23505' && constraint === 'outgoing_payments_quote_id_unique'
 }
 
 /**

@@ -12,7 +12,6 @@ import { reserveSpent } from '../outgoing-payment-grants/repository.ts'
 import { spendingWindowKey } from '../outgoing-payment-grants/spending-window-key.ts'
 import { isPricingError, type PricingError, price } from '../quotes/pricing.ts'
 import type { RateTable } from '../quotes/rates.ts'
-import { findQuote } from '../quotes/repository.ts'
 import { type Amount, amountOf } from '../shared/amount.ts'
 import type { PageInfo, PageRequest } from '../shared/pagination.ts'
 import { isUuid, type JsonObject } from '../shared/request-input.ts'
@@ -21,7 +20,8 @@ import { type CreateOutgoingPaymentError, isOutgoingPaymentError, OutgoingPaymen
 import type { OutgoingPayment } from './model.ts'
 import {
   findOutgoingPayment,
-  isQuoteUsed,
+  findQuoteToPay,
+  isQuoteUseConflict,
   outgoingPaymentInsert,
   pageOutgoingPayments,
 } from './repository.ts'
@@ -87,9 +87,9 @@ type Priced = {
 }
 
 /**
- * A payment of a quote runs in one transaction from the quote's lock to the reservation. A payment to an
- * incoming payment is priced before its transaction: nothing it reads is locked (the engine checks the
- * receiver again when settling), and the transaction then holds its connection for less.
+ * Both forms are priced before their transaction, which then holds its connection only for the reservation:
+ * nothing priced is locked (the engine checks the receiver again when settling, and the unique index on the
+ * payment's quote_id refuses a quote's second payment even when both read it unused).
  */
 async function create(
   deps: ServiceDependencies,
@@ -99,17 +99,17 @@ async function create(
   if (sender === undefined) return OutgoingPaymentError.UnknownWalletAddress
   const now = new Date()
   const { source } = input
-  if ('quoteId' in source) {
-    return refusable(deps.db, async (trx) => {
-      const priced = await priceQuote(trx, sender, source.quoteId, now)
-      return isOutgoingPaymentError(priced)
-        ? priced
-        : reserve({ ...deps, db: trx }, input, sender, priced, now)
-    })
-  }
-  const priced = await priceIncomingPayment(deps, sender, source, now)
+  const priced =
+    'quoteId' in source
+      ? await priceQuote(deps.db, sender, source.quoteId, now)
+      : await priceIncomingPayment(deps, sender, source, now)
   if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced
-  return refusable(deps.db, (trx) => reserve({ ...deps, db: trx }, input, sender, priced, now))
+  try {
+    return await refusable(deps.db, (trx) => reserve({ ...deps, db: trx }, input, sender, priced, now))
+  } catch (error) {
+    if (isQuoteUseConflict(error)) return OutgoingPaymentError.QuoteUsed
+    throw error
+  }
 }
 
 /** Thrown in a transaction to roll it back (the payment's insert with it) and answer with the violation. */
@@ -192,14 +192,13 @@ async function priceQuote(
   quoteId: string | undefined,
   now: Date,
 ): Promise<Priced | OutgoingPaymentError> {
-  // Locked so a concurrent payment cannot use the same quote.
-  const quote = quoteId === undefined ? undefined : await findQuote(db, quoteId, { forUpdate: true })
-  if (quote === undefined) return OutgoingPaymentError.UnknownQuote
+  const found = quoteId === undefined || !isUuid(quoteId) ? undefined : await findQuoteToPay(db, quoteId)
+  if (found === undefined) return OutgoingPaymentError.UnknownQuote
+  const { quote, receiver, used } = found
   if (quote.walletAddressId !== sender.id) return OutgoingPaymentError.QuoteOfAnotherWallet
   if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired
-  if (await isQuoteUsed(db, quote.id)) return OutgoingPaymentError.QuoteUsed
-  const receiver = await findIncomingPayment(db, quote.incomingPaymentId)
-  if (receiver === undefined || !isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
+  if (used) return OutgoingPaymentError.QuoteUsed
+  if (!isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
   return {
     incomingPaymentId: quote.incomingPaymentId,
     quoteId: quote.id,

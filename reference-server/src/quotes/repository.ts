@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts'
 import type { Quote } from './model.ts'
 
-interface QuoteRow {
+export interface QuoteRow {
   id: string
   wallet_address_id: string
   client: string | null
@@ -18,7 +18,7 @@ interface QuoteRow {
   asset_scale: number
 }
 
-function toQuote(row: QuoteRow): Quote {
+export function toQuote(row: QuoteRow): Quote {
   return {
     id: row.id,
     walletAddressId: row.wallet_address_id,
@@ -37,18 +37,11 @@ function toQuote(row: QuoteRow): Quote {
   }
 }
 
-/** `forUpdate` holds the quote until the transaction ends, so two payments cannot both use it. */
-export async function findQuote(
-  db: Database,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<Quote | undefined> {
-  const query = db('quotes as q')
+export async function findQuote(db: Database, id: string): Promise<Quote | undefined> {
+  const row = await db('quotes as q')
     .join('wallet_addresses as w', 'w.id', 'q.wallet_address_id')
     .where('q.id', id)
     .first<QuoteRow | undefined>('q.*', 'w.name as wallet_address_name', 'w.asset_code', 'w.asset_scale')
-  // Of the quote only: the wallet address stays free for the payment engine.
-  const row = await (options.forUpdate ? query.forUpdate('q') : query)
   return row === undefined ? undefined : toQuote(row)
 }
 

@@ -2,9 +2,12 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { findIncomingPayment } from '../../src/incoming-payments/repository.ts'
 import { lockBalances } from '../../src/ledger/repository.ts'
+import { OutgoingPaymentError } from '../../src/outgoing-payments/errors.ts'
 import { databaseVariants } from '../support/helpers.ts'
 import {
+  noLimits,
   type PaymentServices,
+  show,
   sleep,
   startPaymentServices,
   usd,
@@ -46,5 +49,37 @@ describe('row locks of settlement and payment creation (postgres)', {
     } finally {
       await settlement.commit()
     }
+  })
+
+  it('refuses the second of two payments of one quote that both read it unused', async () => {
+    const receiver = await s.incoming()
+    const grant = { id: 'grant-quote-race', limits: noLimits }
+    // The grant's totals exist after its first payment; a transaction holding them makes the next payments of
+    // the grant wait in their reservation, after their reads.
+    s.created(await s.pay({ grant, source: { incomingPaymentId: receiver.id, debitAmount: usd(1n) } }))
+    const quote = await s.services.quotes.create({
+      walletAddressName: 'alice',
+      client: 'c',
+      incomingPaymentId: receiver.id,
+      debitAmount: usd(2n),
+      receiveAmount: undefined,
+    })
+    assert.ok(typeof quote === 'object')
+    const holder = await s.db.transaction()
+    let both: Promise<Awaited<ReturnType<PaymentServices['pay']>>[]> | undefined
+    try {
+      await holder('outgoing_payment_grant_spent').where({ grant_id: grant.id }).forUpdate()
+      both = Promise.all([1, 2].map(() => s.pay({ grant, source: { quoteId: quote.id } })))
+      await sleep(300)
+    } finally {
+      await holder.commit()
+    }
+    const results = await both
+    const created = results.filter((result) => typeof result === 'object')
+    assert.equal(created.length, 1, show(results))
+    assert.deepEqual(
+      results.filter((result) => typeof result !== 'object'),
+      [OutgoingPaymentError.QuoteUsed],
+    )
   })
 })

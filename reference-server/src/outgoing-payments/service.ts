@@ -192,7 +192,7 @@ async function priceQuote(
   quoteId: string | undefined,
   now: Date,
 ): Promise<Priced | OutgoingPaymentError> {
-  const found = quoteId === undefined || !isUuid(quoteId) ? undefined : await findQuoteToPay(db, quoteId)
+  const found = quoteId === undefined ? undefined : await findQuoteToPay(db, quoteId)
   if (found === undefined) return OutgoingPaymentError.UnknownQuote
   const { quote, receiver, used } = found
   if (quote.walletAddressId !== sender.id) return OutgoingPaymentError.QuoteOfAnotherWallet

@@ -69,8 +69,13 @@ describe('row locks of settlement and payment creation (postgres)', {
     let both: Promise<Awaited<ReturnType<PaymentServices['pay']>>[]> | undefined
     try {
       await holder('outgoing_payment_grant_spent').where({ grant_id: grant.id }).forUpdate()
-      both = Promise.all([1, 2].map(() => s.pay({ grant, source: { quoteId: quote.id } })))
+      let settled = 0
+      both = Promise.all(
+        [1, 2].map(() => s.pay({ grant, source: { quoteId: quote.id } }).finally(() => settled++)),
+      )
       await sleep(300)
+      // Both read the quote unused and wait in their reservations: the second is refused by the unique index.
+      assert.equal(settled, 0, 'a payment of the quote did not wait for the grant totals')
     } finally {
       await holder.commit()
     }

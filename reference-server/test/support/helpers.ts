@@ -33,10 +33,16 @@ export interface DatabaseVariant {
 }
 
 /**
- * The embedded database always; Postgres too when DATABASE_URL is set. Test files run in parallel
- * processes, so each gets its own schema (through search_path) and resets only that one.
+ * The embedded database always; Postgres too when DATABASE_URL is set. TEST_DATABASES (a comma-separated list
+ * of those names) narrows them: CI's Postgres step runs after the embedded one and need not run it again. Test
+ * files run in parallel processes, so each gets its own schema (through search_path) and resets only that one.
  */
 export function databaseVariants(testFile: string): DatabaseVariant[] {
+  const only = process.env.TEST_DATABASES?.split(',').map((name) => name.trim())
+  return allDatabaseVariants(testFile).filter((variant) => !only || only.includes(variant.name))
+}
+
+function allDatabaseVariants(testFile: string): DatabaseVariant[] {
   const variants: DatabaseVariant[] = [{ name: 'pglite', setUp: async () => ({}), tearDown: async () => {} }]
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl) {

@@ -44,8 +44,8 @@ const MAY_IMPORT = {
   // imports the other.
   'conformance/tests': SPECS_READ,
   'conformance/properties': SPECS_READ,
-  // Beside the specs: the load generator (`bench`), the tools over the suite's listing, and the unit tests of
-  // the suite's own code.
+  // Beside the specs: the load generator (`bench`), the tools over the suite's listing and the browser consent
+  // driver's bench, and the unit tests of the suite's own code.
   'conformance/load': ['conformance/checks', 'conformance/steps', 'conformance/harness', ...SUITE_READS],
   'conformance/tools': ['conformance/harness', 'settings'],
   'conformance/unit-tests': [

@@ -33,6 +33,10 @@ describe('the browser consent driver', { skip: launch.executablePath ? false : '
     server = createServer((req, res) => {
       const routed =
         req.headers.host === 'wallet.example.test' && req.headers['x-forwarded-proto'] === 'https'
+      if (routed && req.method === 'POST') {
+        res.writeHead(303, { location: `${FINISH}?hash=h2&interact_ref=r2` }).end()
+        return
+      }
       res
         .writeHead(routed ? 200 : 421, { 'content-type': 'text/html' })
         .end(routed ? PAGE : 'not through the route')
@@ -62,6 +66,26 @@ describe('the browser consent driver', { skip: launch.executablePath ? false : '
       )
     })
   }
+
+  test('a form answered by a redirect to the finish URI, with a script that waits for the finish page', async () => {
+    const driver = browserConsentDriver(
+      browser,
+      async ({ page }) => {
+        await page.setContent(
+          `<form method="post" action="${IDENTITY}/decide"><button>Accept</button></form>`,
+        )
+        await page.getByRole('button', { name: 'Accept' }).click()
+        await page.waitForURL(`${FINISH}?**`)
+        assert.equal(await page.textContent('body'), 'Interaction finished.')
+      },
+      routing,
+    )
+    const finish = await driver.interact(grantAt(`${IDENTITY}/consent`), 'accept', evidence)
+    assert.deepEqual(
+      { interactRef: finish.interactRef, hash: finish.hash },
+      { interactRef: 'r2', hash: 'h2' },
+    )
+  })
 
   test('without the route the page is not reachable (the negative control)', async () => {
     const driver = browserConsentDriver(browser, defaultConsentScript)

@@ -12,9 +12,9 @@ import type { ConsentScript } from './consent-script.ts'
 
 /**
  * Drives the consent page in Chromium: a fresh browser context per interaction (no cookies shared between
- * grants), the target's script clicks, and the redirect to the finish URI is answered inside the browser, so
- * the suite needs no server for it. Identity URLs the target routes elsewhere are fetched at their transport
- * address, as the API requests are.
+ * grants), the target's script clicks, and the consent ends when the browser sends the request to the finish URI,
+ * which is answered inside the browser, so the suite needs no server for it. Identity URLs the target routes
+ * elsewhere are fetched at their transport address, as the API requests are.
  */
 export function browserConsentDriver(
   browser: Browser,
@@ -32,16 +32,16 @@ export function browserConsentDriver(
         const finished = new Promise<string>((resolve) => {
           reachedFinish = resolve
         })
+        // Noticed as the browser sends it: the route below gets a redirect to the finish URI only about a second
+        // later, Chromium busy all the while (npm run bench:consent).
+        context.on('request', (request) => {
+          if (isFinishUrl(request.url(), grant.finishUri)) reachedFinish(request.url())
+        })
+        // For a script that waits for the finish page to load.
         await context.route(
           (url) => isFinishUrl(url.href, grant.finishUri),
-          async (route) => {
-            reachedFinish(route.request().url())
-            await route.fulfill({
-              status: 200,
-              contentType: 'text/html',
-              body: '<p>Interaction finished.</p>',
-            })
-          },
+          (route) =>
+            route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Interaction finished.</p>' }),
         )
         page = await context.newPage()
         return await within(CONSENT_TIMEOUT_MS, consent(page, grant, decision, script, evidence, finished))
@@ -52,6 +52,8 @@ export function browserConsentDriver(
           cause: error,
         })
       } finally {
+        // The route may still be answering the finish URI: the consent is over, its page is not needed.
+        await context.unrouteAll({ behavior: 'ignoreErrors' })
         await context.close()
       }
     },

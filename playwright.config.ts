@@ -1,5 +1,5 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
-import { chromiumLaunchOptions } from './conformance/harness/consent/chromium.ts'
+import { chromiumLaunchOptions, requireChromiumIfAsked } from './conformance/harness/consent/chromium.ts'
 import { openRunGrantStore } from './conformance/harness/gnap/run-grant-store.ts'
 import { TargetFileError } from './conformance/harness/target/load-target.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
@@ -40,14 +40,19 @@ function referenceRun() {
 
 // Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
 try {
-  const caFile = resolveTarget().tls?.caFile
+  const target = resolveTarget()
+  requireChromiumIfAsked(target)
+  const caFile = target.tls?.caFile
   // Workers are started after this, with this environment; Node reads the variable only at start-up.
   if (caFile) process.env.NODE_EXTRA_CA_CERTS = extraCaCertsFor(caFile, process.env.NODE_EXTRA_CA_CERTS)
 } catch (error) {
   if (!(error instanceof TargetFileError || error instanceof TargetConfigurationError)) throw error
-  console.error(
-    `\n${error.message}\n\nSee conformance/harness/target/README.md for the target file format.\n`,
-  )
+  // A configuration error already says where to read on.
+  const readOn =
+    error instanceof TargetFileError
+      ? '\n\nSee conformance/harness/target/README.md for the target file format.'
+      : ''
+  console.error(`\n${error.message}${readOn}\n`)
   process.exit(2)
 }
 

@@ -4,8 +4,11 @@ import {
   chromiumLaunchOptions,
   type DetectionEnvironment,
   detectChromium,
+  requireChromiumIfAsked,
   SYSTEM_CHROMIUM,
 } from '../harness/consent/chromium.ts'
+import { TargetConfigurationError } from '../harness/target/target-configuration-error.ts'
+import type { TargetFile } from '../harness/target/target-file.ts'
 
 function environment(
   overrides: Partial<DetectionEnvironment> & { present?: string[] },
@@ -69,5 +72,28 @@ describe('Chromium detection', () => {
       executablePath: SYSTEM_CHROMIUM,
       args: asRoot.args,
     })
+  })
+})
+
+describe('a target that asks for the browser driver', () => {
+  const none = detectChromium(environment({ present: [], playwrightExecutable: () => undefined }))
+  const found = detectChromium(environment({ present: [SYSTEM_CHROMIUM] }))
+  const target = (driver?: 'browser' | 'http') => ({ consent: driver && { driver } }) as unknown as TargetFile
+
+  test('stops the run before any test when no Chromium is found, naming the field and where it looked', () => {
+    assert.throws(
+      () => requireChromiumIfAsked(target('browser'), none),
+      (error: Error) =>
+        error instanceof TargetConfigurationError &&
+        /consent\.driver is "browser" but no Chromium found \(looked at \/usr\/bin\/chromium \(system\);/.test(
+          error.message,
+        ),
+    )
+  })
+
+  test('goes on with a Chromium, with the HTTP driver, or with the default choice (which falls back)', () => {
+    assert.doesNotThrow(() => requireChromiumIfAsked(target('browser'), found))
+    assert.doesNotThrow(() => requireChromiumIfAsked(target('http'), none))
+    assert.doesNotThrow(() => requireChromiumIfAsked(target(), none))
   })
 })

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 import { chromium, type LaunchOptions } from '@playwright/test'
+import { TargetConfigurationError } from '../target/target-configuration-error.ts'
+import type { TargetFile } from '../target/target-file.ts'
 
 /** A Chromium the suite can launch for the browser consent driver. */
 export interface ChromiumLaunch {
@@ -48,6 +50,24 @@ function chromiumArgs(environment: DetectionEnvironment): string[] {
   const args = ['--headless', '--disable-gpu', '--disable-background-networking']
   // Chromium refuses to start its sandbox as root (containers, CI); as any other user the sandbox stays on.
   return environment.isRoot ? [...args, '--no-sandbox'] : args
+}
+
+/** Why the browser consent driver cannot start: the places looked at, and how to give it a Chromium. */
+export function noChromiumReason(detection: ChromiumDetection = detectChromium()): string {
+  return `no Chromium found (looked at ${detection.tried.join(', ')}; set CHROMIUM_PATH or run npx playwright install chromium)`
+}
+
+/**
+ * A target that asks for the browser driver where no Chromium is found stops before any test runs, with the
+ * reason, rather than failing every test that needs a consent.
+ */
+export function requireChromiumIfAsked(
+  target: TargetFile,
+  detection: ChromiumDetection = detectChromium(),
+): void {
+  if (target.consent?.driver === 'browser' && !detection.launch) {
+    throw new TargetConfigurationError(`consent.driver is "browser" but ${noChromiumReason(detection)}`)
+  }
 }
 
 /** What playwright.config.ts passes as `use.launchOptions`; empty when no Chromium was found. */

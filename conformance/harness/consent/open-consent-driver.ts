@@ -4,7 +4,7 @@ import { TargetConfigurationError } from '../target/target-configuration-error.t
 import type { TargetFile } from '../target/target-file.ts'
 import { chromiumCaArgs } from '../target/tls-ca.ts'
 import { browserConsentDriver } from './browser-consent-driver.ts'
-import { detectChromium } from './chromium.ts'
+import { noChromiumReason } from './chromium.ts'
 import type { ConsentDriver } from './consent-driver.ts'
 import { loadConsentScript } from './consent-script.ts'
 import { httpConsentDriver } from './http-consent-driver.ts'
@@ -35,8 +35,7 @@ export async function openConsentDriver(environment: ConsentDriverEnvironment): 
   if (chosen === 'http') return { driver: http() }
 
   if (!launchOptions.executablePath) {
-    const tried = detectChromium().tried.join(', ')
-    const reason = `no Chromium found (looked at ${tried}; set CHROMIUM_PATH or run npx playwright install chromium)`
+    const reason = noChromiumReason()
     if (chosen === 'browser') throw new TargetConfigurationError(`consent.driver is "browser" but ${reason}`)
     return { driver: http(), fallback: reason }
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { chromium } from '@playwright/test'
@@ -11,9 +11,11 @@ import type { InteractiveGrant } from '../harness/gnap/grant-types.ts'
  * What one consent costs the browser driver: `npm run bench:consent` drives CONSENTS (default 20) consents, one
  * after the other, through a page shaped like the reference server's (a form whose POST answers 303 to the
  * finish URI), and prints the wall time per consent and Chromium's CPU per consent, launch and close included.
- * Chromium's CPU is read once every process of it has ended and been reaped: this process's children's CPU time.
+ * Chromium's CPU is sampled from /proc every 100 ms, over every Chromium process started during the bench: its
+ * renderers are not all descendants of the browser process, and a process's last 100 ms may be missed.
  */
 const CONSENTS = Number(process.env.CONSENTS ?? 20)
+const SAMPLE_MS = 100
 const FINISH = 'https://conformance-client.invalid/finish/bench'
 const PAGE = `<!doctype html><title>Consent</title><h1>Grant request</h1><p>Send up to 10.00 USD.</p>
 <form method="post" action="/consent"><button type="submit" name="decision" value="accept">Accept</button>
@@ -35,7 +37,7 @@ const grant = {
 const launch = chromiumLaunchOptions()
 if (!launch.executablePath) throw new Error('no Chromium found: set CHROMIUM_PATH')
 
-const childrenBefore = childrenCpuMs()
+const chromiumCpu = chromiumCpuSampler(SAMPLE_MS)
 const ownBefore = process.cpuUsage()
 const started = performance.now()
 const browser = await chromium.launch(launch)
@@ -45,7 +47,7 @@ for (let i = 0; i < CONSENTS; i++) await driver.interact(grant, i % 2 ? 'reject'
 const consented = performance.now()
 await driver.close()
 server.close()
-const chromiumMs = childrenCpuMs() - childrenBefore
+const chromiumMs = chromiumCpu.stop()
 const own = process.cpuUsage(ownBefore)
 
 console.log(`browser consent driver, ${CONSENTS} consents one after the other (${launch.executablePath})`)
@@ -56,10 +58,43 @@ console.log(
   `  driver CPU/consent     ${((own.user + own.system) / 1000 / CONSENTS).toFixed(0)} ms (this process)`,
 )
 
-/** CPU of this process's ended and reaped children and their descendants (fields cutime and cstime), in ms. */
-function childrenCpuMs(): number {
-  const line = readFileSync('/proc/self/stat', 'utf8')
-  const fields = line.slice(line.lastIndexOf(') ') + 2).split(' ')
-  // Fields 16 and 17 of proc(5), in clock ticks of 10 ms.
-  return (Number(fields[13]) + Number(fields[14])) * 10
+/**
+ * The CPU time, in ms, of the processes that run a Chromium executable and started after this call, each at the
+ * last sample it was seen in.
+ */
+function chromiumCpuSampler(everyMs: number): { stop(): number } {
+  const since = ownStartTicks() + Math.floor(process.uptime() * 100)
+  const last = new Map<string, number>()
+  const sample = () => {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        if (!/chrom/.test(readlinkSync(`/proc/${entry}/exe`))) continue
+        const fields = statFields(readFileSync(`/proc/${entry}/stat`, 'utf8'))
+        const started = Number(fields[19])
+        // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
+        if (started >= since) last.set(`${entry}@${started}`, (Number(fields[11]) + Number(fields[12])) * 10)
+      } catch {
+        // Ended while being read: it keeps its last sample.
+      }
+    }
+  }
+  const timer = setInterval(sample, everyMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      sample()
+      return [...last.values()].reduce((sum, ms) => sum + ms, 0)
+    },
+  }
+}
+
+/** The fields after the command name, from field 3 (state) on. */
+function statFields(line: string): string[] {
+  return line.slice(line.lastIndexOf(') ') + 2).split(' ')
+}
+
+/** When this process started, in clock ticks since boot (field 22). */
+function ownStartTicks(): number {
+  return Number(statFields(readFileSync('/proc/self/stat', 'utf8'))[19])
 }

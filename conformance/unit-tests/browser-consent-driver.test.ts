@@ -38,7 +38,10 @@ describe('the browser consent driver', { skip: launch.executablePath ? false : '
         return
       }
       res
-        .writeHead(routed ? 200 : 421, { 'content-type': 'text/html' })
+        .writeHead(routed ? 200 : 421, {
+          'content-type': 'text/html',
+          'set-cookie': 'sid=1; HttpOnly; Path=/',
+        })
         .end(routed ? PAGE : 'not through the route')
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -85,6 +88,39 @@ describe('the browser consent driver', { skip: launch.executablePath ? false : '
       { interactRef: finish.interactRef, hash: finish.hash },
       { interactRef: 'r2', hash: 'h2' },
     )
+  })
+
+  test('no cookie or storage of one consent is there for the next one', async () => {
+    const seen: unknown[] = []
+    const driver = browserConsentDriver(
+      browser,
+      async (context) => {
+        const { page } = context
+        seen.push({
+          // The page's own cookie (set at the routed address too, by the route's fetch), and nothing else.
+          cookies: [...new Set((await page.context().cookies()).map((cookie) => cookie.name))],
+          stored: await page.evaluate(async () => ({
+            local: localStorage.length,
+            session: sessionStorage.length,
+            databases: (await indexedDB.databases()).length,
+          })),
+        })
+        await page.evaluate(async () => {
+          localStorage.setItem('local', '1')
+          sessionStorage.setItem('session', '1')
+          // biome-ignore lint/suspicious/noDocumentCookie: a cookie set by the page's script, as a consent page may
+          document.cookie = 'script=1; path=/'
+          await new Promise((resolve) => {
+            indexedDB.open('consent').onsuccess = resolve
+          })
+        })
+        await defaultConsentScript(context)
+      },
+      routing,
+    )
+    for (let i = 0; i < 3; i++) await driver.interact(grantAt(`${IDENTITY}/consent`), 'accept', evidence)
+    const fresh = { cookies: ['sid'], stored: { local: 0, session: 0, databases: 0 } }
+    assert.deepEqual(seen, [fresh, fresh, fresh])
   })
 
   test('without the route the page is not reachable (the negative control)', async () => {

@@ -83,6 +83,19 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     rules: ['PAG-WALK'],
   },
   {
+    id: 'first-page-has-previous',
+    description: 'hasPreviousPage is true on the first page too, with nothing before it',
+    edits: [
+      {
+        file: `${SRC}/shared/pagination.ts`,
+        find: "hasPreviousPage: page.direction === 'forward' ? hasCursor : more,",
+        replace: "hasPreviousPage: page.direction === 'forward' ? true : more,",
+      },
+    ],
+    specs: [`${TESTS}/pagination.spec.ts`],
+    rules: ['PAG-WALK'],
+  },
+  {
     id: 'malformed-body-500',
     description: 'a request body that is not JSON gets a 500 instead of a 400 (a robustness failure)',
     edits: [

@@ -17,10 +17,12 @@ import {
 // Each run obtains a grant of its own (with consent) and makes a few payments of a few units. With an interval
 // (5 s, the example tests' own), a step waits when too little of it is left, and a run may wait for the next
 // one: most of what the property costs is waiting, so it is scheduled with the long waits. A run (a consent, then
-// up to MAX_COMMANDS steps, each of which may wait out an interval) takes up to about a minute on a slow target.
+// up to MAX_COMMANDS steps, each of which may wait out an interval or a settlement) starts no step after
+// STEPS_MS, so it takes about a minute at most even where payments are slow to settle.
 const BUDGET = { numRuns: 12, timeLimitMs: 30_000, runMs: 60_000 }
 const NAME = 'grant-limits-model'
 const MAX_COMMANDS = 6
+const STEPS_MS = 20_000
 
 const unitsArb = fc.bigInt({ min: 1n, max: 6n })
 
@@ -89,6 +91,7 @@ async function startRun(
     unknowable: new Set(),
     hasInterval: interval !== undefined,
     waited: false,
+    stepsUntil: Date.now() + STEPS_MS,
   }
   const real: GrantLimitSystem = {
     payments,

@@ -8,6 +8,7 @@ import {
   fits,
   type GrantLimitModel,
   type GrantLimitSystem,
+  hasTimeForStep,
   intervalForStep,
   intervalOf,
   limitKey,
@@ -72,8 +73,8 @@ export async function straddled(system: GrantLimitSystem, interval: number): Pro
 export class PayUnderLimitCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   constructor(readonly units: bigint) {}
 
-  check(): boolean {
-    return true
+  check(model: Readonly<GrantLimitModel>): boolean {
+    return hasTimeForStep(model)
   }
 
   async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {
@@ -114,8 +115,8 @@ export async function expectSpentAsModelled(model: GrantLimitModel, system: Gran
 
 /** Reads the spent amounts once every payment has settled or failed (expectSpentAsModelled). */
 export class ReadSpentCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
-  check(): boolean {
-    return true
+  check(model: Readonly<GrantLimitModel>): boolean {
+    return hasTimeForStep(model)
   }
 
   async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {

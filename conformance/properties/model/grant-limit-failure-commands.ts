@@ -7,6 +7,7 @@ import {
   fits,
   type GrantLimitModel,
   type GrantLimitSystem,
+  hasTimeForStep,
   intervalForStep,
   limitKey,
 } from './grant-limit-model.ts'
@@ -23,8 +24,8 @@ import {
 export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   constructor(readonly units: bigint) {}
 
-  check(): boolean {
-    return true
+  check(model: Readonly<GrantLimitModel>): boolean {
+    return hasTimeForStep(model)
   }
 
   async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {
@@ -64,7 +65,7 @@ export class PayTwiceCommand implements fc.AsyncCommand<GrantLimitModel, GrantLi
  */
 export class WaitForNextIntervalCommand implements fc.AsyncCommand<GrantLimitModel, GrantLimitSystem> {
   check(model: Readonly<GrantLimitModel>): boolean {
-    return model.hasInterval && !model.waited
+    return model.hasInterval && !model.waited && hasTimeForStep(model)
   }
 
   async run(model: GrantLimitModel, system: GrantLimitSystem): Promise<void> {

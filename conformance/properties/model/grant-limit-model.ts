@@ -26,6 +26,17 @@ export interface GrantLimitModel {
   hasInterval: boolean
   /** Whether the run has waited for the next interval (once at most: it takes seconds). */
   waited: boolean
+  /** No step starts after this time (ms since the epoch): see hasTimeForStep. */
+  stepsUntil: number
+}
+
+/**
+ * Whether a step may start: a slow target (payments that take long to settle, as settlement time is the
+ * server's choice) then costs a run its later steps, not the test its timeout, which would fail every rule
+ * the property checks.
+ */
+export function hasTimeForStep(model: Readonly<GrantLimitModel>): boolean {
+  return Date.now() < model.stepsUntil
 }
 
 /** The grant as the commands reach it: its payments, one receiver they pay, and its interval's clock. */

@@ -29,13 +29,12 @@ export function browserConsentDriver(
     async interact(grant, decision, evidence) {
       const lease = await contexts.lease(grant.finishUri)
       const { page } = lease
+      let finish: FinishRedirect
       try {
-        const finish = await within(
+        finish = await within(
           CONSENT_TIMEOUT_MS,
           consent(page, grant, decision, script, evidence, lease.finished),
         )
-        await contexts.release(lease)
-        return finish
       } catch (error) {
         const shot = page.isClosed() ? undefined : await page.screenshot().catch(() => undefined)
         const where = page.isClosed() ? undefined : await whereIs(page)
@@ -44,6 +43,8 @@ export function browserConsentDriver(
         if (!where) throw error
         throw new Error(`${(error as Error).message} (the page ended at ${where})`, { cause: error })
       }
+      await contexts.release(lease)
+      return finish
     },
     close: async () => {
       await contexts.close()

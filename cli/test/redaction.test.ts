@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { reportPaths, TOKEN_LOG_ENV } from '../../settings/run-settings.ts'
+import { freePorts } from './free-ports.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 
@@ -21,7 +22,7 @@ function filesUnder(dir: string): string[] {
  * (That a failing test's exchanges show fingerprints instead is conformance/unit-tests/redact-tokens.test.ts.)
  */
 describe('token redaction', () => {
-  test('no token value of a real run reaches the console, a report or the archive', () => {
+  test('no token value of a real run reaches the console, a report or the archive', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'op-conformance-redaction-'))
     const tokenLog = join(dir, 'tokens.txt')
     const output = join(dir, 'out')
@@ -35,7 +36,11 @@ describe('token redaction', () => {
         '--grep',
         'accept: the finish redirect proves the nonces',
       ],
-      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog } },
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog, REFERENCE_PORT: String(await freePorts(2)) },
+      },
     )
     assert.ok(existsSync(tokenLog), `the run saw no token:\n${run.stdout}\n${run.stderr}`)
     const tokens = [...new Set(readFileSync(tokenLog, 'utf8').split('\n').filter(Boolean))]

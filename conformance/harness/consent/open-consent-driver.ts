@@ -43,6 +43,10 @@ export async function openConsentDriver(environment: ConsentDriverEnvironment): 
   // The consent page may be served with the target's test certificate: Chromium does not read Node's CA list.
   const caArgs = target.tls ? chromiumCaArgs(target.tls.caFile) : []
   const launch = { ...launchOptions, args: [...(launchOptions.args ?? []), ...caArgs] }
+  // A Chromium of its own in each worker. One for the whole run (launchServer in the global setup, connect here)
+  // was tried: against the reference server it saved nothing (Chromium's CPU fell by what the runner took on to
+  // relay the protocol); against Rafiki 36 consents timed out on a Chrome error page at the finish URI, whose
+  // request was never reported to the worker (none with a Chromium per worker, in the run just before).
   try {
     return { driver: browserConsentDriver(await environment.chromium.launch(launch), script, routing) }
   } catch (error) {

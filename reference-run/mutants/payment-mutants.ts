@@ -117,6 +117,13 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
         find: 'if (spent.debit + payment.debitAmount.value > debitAmount.value)',
         replace: 'if (spent.debit + payment.debitAmount.value >= debitAmount.value)',
       },
+      // A payment within the caps commits without checkLimits: the debit cap moves with it.
+      {
+        file: `${SRC}/outgoing-payment-grants/limits.ts`,
+        find: '    debit: limits.debitAmount?.value ?? UINT64_MAX,\n',
+        replace:
+          '    debit: limits.debitAmount === undefined ? UINT64_MAX : limits.debitAmount.value - 1n,\n',
+      },
     ],
     specs: [`${TESTS}/grant-limits.spec.ts`],
     rules: ['LIM-AMOUNT'],

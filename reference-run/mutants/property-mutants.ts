@@ -90,6 +90,12 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
         find: 'if (spent.receive + payment.receiveAmount.value > receiveAmount.value)',
         replace: 'if (payment.receiveAmount.value > receiveAmount.value)',
       },
+      // A payment within the caps commits without checkLimits: the receive total loses its cap with it.
+      {
+        file: `${SRC}/outgoing-payment-grants/limits.ts`,
+        find: '    receive: limits.receiveAmount?.value ?? UINT64_MAX,\n',
+        replace: '    receive: UINT64_MAX,\n',
+      },
     ],
     specs: [`${PROPERTIES}/grant-limits-model.spec.ts`],
     rules: ['LIM-AMOUNT'],

@@ -100,6 +100,22 @@ export function checkLimits(
   return undefined
 }
 
+/**
+ * The most each side's total may reach with this payment, for a payment no limit refuses on its own (undefined when
+ * one does: its receiver, an asset, or an amount past its limit with nothing spent). A payment that keeps both totals
+ * within their caps passes checkLimits, and one that takes either past its cap does not.
+ */
+export function spentCaps(
+  limits: GrantLimits,
+  payment: PaymentUnderGrant,
+): { debit: bigint; receive: bigint } | undefined {
+  if (checkLimits(limits, payment, { debit: 0n, receive: 0n }) !== undefined) return undefined
+  return {
+    debit: limits.debitAmount?.value ?? UINT64_MAX,
+    receive: limits.receiveAmount?.value ?? UINT64_MAX,
+  }
+}
+
 const VIOLATIONS: Readonly<Record<LimitViolation, string>> = {
   [LimitViolation.Totals]:
     'The payment would take what the grant has spent past 18446744073709551615, the largest amount there is.',

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Database } from '../db/database.ts'
+import { violatedConstraint } from '../db/violated-constraint.ts'
 import type { TimeSpan } from '../grants/interval.ts'
 import type { Amount, Asset } from '../shared/amount.ts'
 
@@ -13,14 +14,16 @@ export interface Reservation {
 
 /**
  * Adds a payment's amounts to its grant's totals and returns the totals before it, with `alongside` (the payment's
- * insert) in the same statement. The totals' rows stay locked until the transaction ends, so the limit checks of
- * one grant's payments run one at a time; a payment the limits refuse rolls its transaction back, totals with it.
- * The grant's row is created with its first payment: the payments and the totals refer to it.
+ * insert) in the same statement. The grant's row is created with its first payment: the payments and the totals
+ * refer to it. The totals' rows stay locked until the transaction ends, so the payments of one grant reserve one
+ * at a time. With `caps`, the database refuses the statement whole (isCapExceeded) when a total would pass its cap,
+ * so it needs no transaction of its own; without, the caller checks the totals and rolls its transaction back.
  */
 export async function reserveSpent(
   db: Database,
   reservation: Reservation,
   alongside: Knex.QueryBuilder,
+  caps: SpentCaps | undefined,
 ): Promise<{ debit: bigint; receive: bigint }> {
   const { grantId, window, debitAmount, receiveAmount } = reservation
   const grant = db('outgoing_payment_grants').insert({ id: grantId }).onConflict('id').ignore()
@@ -31,11 +34,15 @@ export async function reserveSpent(
     asset_code: amount.assetCode,
     asset_scale: amount.assetScale,
     total: amount.value.toString(),
+    cap: caps?.[side].toString() ?? null,
   })
   const totals = db('outgoing_payment_grant_spent')
     .insert([row('debit', debitAmount), row('receive', receiveAmount)])
     .onConflict(['grant_id', 'spending_window', 'side', 'asset_code', 'asset_scale'])
-    .merge({ total: db.raw('outgoing_payment_grant_spent.total + excluded.total') })
+    .merge({
+      total: db.raw('outgoing_payment_grant_spent.total + excluded.total'),
+      cap: db.raw('excluded.cap'),
+    })
     .returning(['side', db.raw('total::text as total')])
   const rows = await db
     .with('grant_row', grant)
@@ -45,6 +52,17 @@ export async function reserveSpent(
     .from('totals')
   const after = (side: string) => BigInt(rows.find((r) => r.side === side)?.total ?? '0')
   return { debit: after('debit') - debitAmount.value, receive: after('receive') - receiveAmount.value }
+}
+
+/** The most each side's total may reach with a payment (see migration 0006). */
+export interface SpentCaps {
+  debit: bigint
+  receive: bigint
+}
+
+/** Whether a database error is a reservation refused because a total would pass its cap. */
+export function isCapExceeded(error: unknown): boolean {
+  return violatedConstraint(error) === 'outgoing_payment_grant_spent_within_cap'
 }
 
 /**

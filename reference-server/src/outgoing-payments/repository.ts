@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { violatedConstraint } from '../db/violated-constraint.ts'
 import type { IncomingPayment } from '../incoming-payments/model.ts'
 import { type IncomingPaymentRow, toIncomingPayment } from '../incoming-payments/repository.ts'
 import { releaseSpent } from '../outgoing-payment-grants/repository.ts'
@@ -124,8 +125,7 @@ export async function findQuoteToPay(db: Database, quoteId: string): Promise<Quo
 
 /** Whether a database error is a second payment of one quote, refused by the unique index on quote_id. */
 export function isQuoteUseConflict(error: unknown): boolean {
-  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown }
-  return code === '23505' && constraint === 'outgoing_payments_quote_id_unique'
+  return violatedConstraint(error) === 'outgoing_payments_quote_id_unique'
 }
 
 /**

@@ -7,8 +7,9 @@ import {
   type GrantLimits,
   LimitViolation,
   spendingWindow,
+  spentCaps,
 } from '../outgoing-payment-grants/limits.ts'
-import { reserveSpent } from '../outgoing-payment-grants/repository.ts'
+import { isCapExceeded, reserveSpent } from '../outgoing-payment-grants/repository.ts'
 import { spendingWindowKey } from '../outgoing-payment-grants/spending-window-key.ts'
 import { isPricingError, type PricingError, price } from '../quotes/pricing.ts'
 import type { RateTable } from '../quotes/rates.ts'
@@ -87,9 +88,9 @@ type Priced = {
 }
 
 /**
- * Both forms are priced before their transaction, which then holds its connection only for the reservation:
- * nothing priced is locked (the engine checks the receiver again when settling, and the unique index on the
- * payment's quote_id refuses a quote's second payment even when both read it unused).
+ * Both forms are priced before the reservation, and nothing priced is locked: the engine checks the receiver again
+ * when settling, and the unique index on the payment's quote_id refuses a quote's second payment even when both
+ * read it unused.
  */
 async function create(
   deps: ServiceDependencies,
@@ -105,7 +106,7 @@ async function create(
       : await priceIncomingPayment(deps, sender, source, now)
   if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced
   try {
-    return await refusable(deps.db, (trx) => reserve({ ...deps, db: trx }, input, sender, priced, now))
+    return await reserve(deps.db, input, sender, priced, now)
   } catch (error) {
     if (isQuoteUseConflict(error)) return OutgoingPaymentError.QuoteUsed
     throw error
@@ -119,27 +120,21 @@ class Refused extends Error {
   }
 }
 
-async function refusable<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T | LimitViolation> {
-  try {
-    return await db.transaction(work)
-  } catch (error) {
-    if (error instanceof Refused) return error.violation
-    throw error
-  }
-}
-
 /**
- * In the caller's transaction, so that the limit check and the reservation (the payment) commit together; a
- * violation throws Refused, which rolls the transaction back.
+ * Inserts the payment and adds it to the grant's totals, whose rows that statement locks: a concurrent payment of
+ * the grant waits for this one to commit. A payment the limits allow takes one statement, which the database
+ * refuses whole should a total pass its cap; only then, or when the payment is refused on its own, is it checked
+ * again in a transaction that reads the totals under lock and names the limit it violates.
  */
 async function reserve(
-  deps: ServiceDependencies,
+  db: Database,
   input: CreateOutgoingPaymentInput,
   sender: WalletAddressIdentity,
   priced: Priced,
   now: Date,
 ): Promise<CreatedOutgoingPayment | LimitViolation> {
-  const window = spendingWindow(input.grant.limits, now)
+  const { limits } = input.grant
+  const window = spendingWindow(limits, now)
   if (window === 'outside') return LimitViolation.Interval
   const payment: OutgoingPayment = {
     id: randomUUID(),
@@ -162,27 +157,41 @@ async function reserve(
     debitAmount: priced.debitAmount,
     receiveAmount: priced.receiveAmount,
   }
-  // One statement inserts the payment and adds it to the grant's totals, whose rows it locks: a concurrent payment
-  // of the grant waits for this one's commit, and one the limits refuse is rolled back with its transaction.
-  const spent = await reserveSpent(
-    deps.db,
-    reservation,
-    outgoingPaymentInsert(deps.db, payment, reservation.window),
-  )
-  const violation = checkLimits(
-    input.grant.limits,
-    {
-      receiver: incomingPaymentUrl(input.resourceServer, priced.incomingPaymentId),
-      debitAmount: priced.debitAmount,
-      receiveAmount: priced.receiveAmount,
-    },
-    spent,
-  )
-  if (violation !== undefined) throw new Refused(violation)
-  return {
+  const underGrant = {
+    receiver: incomingPaymentUrl(input.resourceServer, priced.incomingPaymentId),
+    debitAmount: priced.debitAmount,
+    receiveAmount: priced.receiveAmount,
+  }
+  const created = (spent: { debit: bigint; receive: bigint }) => ({
     payment,
     grantSpentDebitAmount: amountOf(spent.debit, priced.debitAmount),
     grantSpentReceiveAmount: amountOf(spent.receive, priced.receiveAmount),
+  })
+  const caps = spentCaps(limits, underGrant)
+  if (caps !== undefined) {
+    try {
+      return created(
+        await reserveSpent(db, reservation, outgoingPaymentInsert(db, payment, reservation.window), caps),
+      )
+    } catch (error) {
+      if (!isCapExceeded(error)) throw error
+    }
+  }
+  try {
+    return await db.transaction(async (trx) => {
+      const spent = await reserveSpent(
+        trx,
+        reservation,
+        outgoingPaymentInsert(trx, payment, reservation.window),
+        undefined,
+      )
+      const violation = checkLimits(limits, underGrant, spent)
+      if (violation !== undefined) throw new Refused(violation)
+      return created(spent)
+    })
+  } catch (error) {
+    if (error instanceof Refused) return error.violation
+    throw error
   }
 }
 

@@ -50,6 +50,7 @@ for (const variant of databaseVariants('spent-totals-migration')) {
           { debit: usd(12n), receive: usd(12n) },
         ])
 
+        await f.db.migrate.down({ migrationSource, name: '0006_grant_spent_caps' })
         await f.db.migrate.down({ migrationSource, name: '0005_grant_spent_totals' })
         assert.equal(await f.db.schema.hasTable('outgoing_payment_grant_spent'), false)
         await f.db.migrate.latest({ migrationSource })

@@ -68,12 +68,12 @@ for (const variant of databaseVariants('payment-engine')) {
         const receiver = await f.incoming()
         const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
         f.created(await f.pay({ source: toReceiver }))
-        // The receiver is read before the transaction; in it, one statement inserts the payment and adds it to the
-        // grant's totals, locking them.
+        // The receiver is read first; then one statement, a transaction of its own, inserts the payment and adds it
+        // to the grant's totals, whose caps the database checks.
         const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
         f.created(direct.result)
-        assert.equal(direct.sql.map(statement).join(' '), 'select begin with commit')
-        // Paying a quote: the quote, its receiver and whether it was used are one read before the transaction.
+        assert.equal(direct.sql.map(statement).join(' '), 'select with')
+        // Paying a quote: the quote, its receiver and whether it was used are one read before the reservation.
         const q = await f.services.quotes.create({
           walletAddressName: 'alice',
           client: 'c',
@@ -84,7 +84,13 @@ for (const variant of databaseVariants('payment-engine')) {
         assert.ok(typeof q === 'object')
         const quoted = await f.queriesOf(() => f.pay({ source: { quoteId: q.id } }))
         f.created(quoted.result)
-        assert.equal(quoted.sql.map(statement).join(' '), 'select begin with commit')
+        assert.equal(quoted.sql.map(statement).join(' '), 'select with')
+        // A payment past a cap: the database refuses the statement, and a transaction names the limit.
+        const limited = { id: 'grant-round-trips', limits: { ...noLimits, debitAmount: usd(1n) } }
+        f.created(await f.pay({ grant: limited, source: toReceiver }))
+        const refused = await f.queriesOf(() => f.pay({ grant: limited, source: toReceiver }))
+        assert.equal(refused.result, LimitViolation.DebitAmount)
+        assert.equal(refused.sql.map(statement).join(' '), 'select with begin with rollback')
         // Settling: the claim, the receiver and the two balances locked, one statement for the ledger movements, the
         // receiver's receivedAmount and the payment's state.
         const settled = await f.queriesOf(() => settleNextPayments(f.db, 1))
@@ -93,7 +99,7 @@ for (const variant of databaseVariants('payment-engine')) {
           settled.sql.map(statement).join(' '),
           'begin select select select with update update commit',
         )
-        assert.equal((await f.settleAll()).length, 2)
+        assert.equal((await f.settleAll()).length, 3)
       })
 
       it('refuses unknown, foreign and expired quotes', async () => {

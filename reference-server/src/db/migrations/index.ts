@@ -4,6 +4,7 @@ import * as grants from './0002-grants.ts'
 import * as payments from './0003-payments.ts'
 import * as grantSubject from './0004-grant-subject.ts'
 import * as grantSpentTotals from './0005-grant-spent-totals.ts'
+import * as grantSpentCaps from './0006-grant-spent-caps.ts'
 
 interface NamedMigration extends Knex.Migration {
   name: string
@@ -17,6 +18,7 @@ const migrations: readonly NamedMigration[] = [
   { name: '0003_payments', ...payments },
   { name: '0004_grant_subject', ...grantSubject },
   { name: '0005_grant_spent_totals', ...grantSpentTotals },
+  { name: '0006_grant_spent_caps', ...grantSpentCaps },
 ]
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -100,15 +100,18 @@ export function checkLimits(
   return undefined
 }
 
+/** The most each side's total may reach with a payment (kept with the totals, see migration 0006). */
+export interface SpentCaps {
+  debit: bigint
+  receive: bigint
+}
+
 /**
  * The most each side's total may reach with this payment, for a payment no limit refuses on its own (undefined when
  * one does: its receiver, an asset, or an amount past its limit with nothing spent). A payment that keeps both totals
  * within their caps passes checkLimits, and one that takes either past its cap does not.
  */
-export function spentCaps(
-  limits: GrantLimits,
-  payment: PaymentUnderGrant,
-): { debit: bigint; receive: bigint } | undefined {
+export function spentCaps(limits: GrantLimits, payment: PaymentUnderGrant): SpentCaps | undefined {
   if (checkLimits(limits, payment, { debit: 0n, receive: 0n }) !== undefined) return undefined
   return {
     debit: limits.debitAmount?.value ?? UINT64_MAX,

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts'
 import { violatedConstraint } from '../db/violated-constraint.ts'
 import type { TimeSpan } from '../grants/interval.ts'
 import type { Amount, Asset } from '../shared/amount.ts'
+import type { SpentCaps } from './limits.ts'
 
 export interface Reservation {
   grantId: string
@@ -15,8 +16,8 @@ export interface Reservation {
 /**
  * Adds a payment's amounts to its grant's totals and returns the totals before it, with `alongside` (the payment's
  * insert) in the same statement. The grant's row is created with its first payment: the payments and the totals
- * refer to it. The totals' rows stay locked until the transaction ends, so the payments of one grant reserve one
- * at a time. With `caps`, the database refuses the statement whole (isCapExceeded) when a total would pass its cap,
+ * refer to it. The totals' rows stay locked until the transaction ends (the statement's own, outside one), so the
+ * payments of one grant reserve one at a time. With `caps`, the database refuses the statement whole (isCapExceeded) when a total would pass its cap,
  * so it needs no transaction of its own; without, the caller checks the totals and rolls its transaction back.
  */
 export async function reserveSpent(
@@ -52,12 +53,6 @@ export async function reserveSpent(
     .from('totals')
   const after = (side: string) => BigInt(rows.find((r) => r.side === side)?.total ?? '0')
   return { debit: after('debit') - debitAmount.value, receive: after('receive') - receiveAmount.value }
-}
-
-/** The most each side's total may reach with a payment (see migration 0006). */
-export interface SpentCaps {
-  debit: bigint
-  receive: bigint
 }
 
 /** Whether a database error is a reservation refused because a total would pass its cap. */

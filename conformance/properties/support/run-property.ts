@@ -27,7 +27,7 @@ export function replayCommand(name: string, seed: number, path: string): string 
 /**
  * Checks a property within its budget. Replays the corpus first, then either the failure named by OP_FC_SEED
  * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). The time limit ends the search, not the
- * shrinking: after it, inputs are skipped until one has failed, and the search is stopped at stopAfterMs. A
+ * shrinking: after it, no new input is tried unless one has failed, and shrinking is stopped at stopAfterMs. A
  * failure throws with the failing check's own message first (its `[RULE-ID]` must start a line for the
  * verdict to blame the right rule), then the seed, path, shrunk counterexample and the command that replays
  * it; the same goes to an attachment.
@@ -48,12 +48,10 @@ export async function runProperty<Ts>(
     const replay = await fc.check(replayed.property, {
       seed: entry.seed,
       path: entry.path,
-      // A path of one segment ("0") is a run index: from there fast-check draws numRuns inputs that are not
-      // skipped, and with every input after the entry's skipped it would draw forever, without yielding to the
-      // test's timeout. (A longer path walks a finite shrink tree, whatever numRuns says.)
+      // A path of one segment ("0") is a run index, from which fast-check would draw numRuns inputs. (A longer
+      // path walks a shrink tree, whatever numRuns says: the bound above ends it after the entry's value.)
       numRuns: 1,
       endOnFailure: true,
-      maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
     })
     // A corpus entry that fails ends the test before any search: the verdict says so.
     if (replay.failed)
@@ -65,7 +63,6 @@ export async function runProperty<Ts>(
   const search = bounded(arbitrary, predicate, Date.now() + timeLimitMs)
   const details = await fc.check(search.property, {
     numRuns,
-    maxSkipsPerRun: Number.MAX_SAFE_INTEGER,
     interruptAfterTimeLimit: stopAfterMs(budget),
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
@@ -103,12 +100,15 @@ function annotate(testInfo: TestInfo, run: PropertyRun): void {
 }
 
 /**
- * The property, skipping every input once `deadline` has passed or `maxRuns` inputs have run, unless one has
+ * The property, ending the search once `deadline` has passed or `maxRuns` inputs have run, unless one has
  * failed (shrinking goes on). An input whose check skips the test (a target too slow to wait for, a setting
  * missing) ends the search without a failure: `skip` keeps it, and the test is skipped with its reason rather
  * than failed under every rule it declares.
+ *
+ * The search ends with fast-check's interrupt, not a skip (fc.pre): skipped inputs are drawn and thrown away
+ * one after another without yielding to the event loop, a busy core until the search's stop (up to 30 s).
  */
-function bounded<Ts>(
+export function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,
   predicate: (value: Ts) => Promise<unknown>,
   deadline: number,
@@ -118,9 +118,12 @@ function bounded<Ts>(
   let runs = 0
   const bound: { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } = {
     property: fc.asyncProperty(arbitrary, async (value) => {
-      fc.pre(bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadline)))
+      const searching = bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadline))
+      if (!searching) throw new fc.PreconditionFailure(true)
       try {
-        return (await predicate(value)) !== false
+        const passed = (await predicate(value)) !== false
+        failed ||= !passed
+        return passed
       } catch (error) {
         if (!failed && isSkip(error)) {
           bound.skip = { error }

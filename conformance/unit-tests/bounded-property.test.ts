@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
+import fc from 'fast-check'
+import { bounded } from '../properties/support/run-property.ts'
+
+// Far beyond what any of these searches needs: a bound that skipped rather than ended the search would draw
+// inputs for this long, and the counts below would be in the millions. (fast-check draws one input more than it
+// runs: the one that ends the search, and one ahead.)
+const STOP_MS = 60_000
+
+/** An arbitrary that counts the inputs fast-check draws from it. */
+function countedIntegers(min: number, max: number): { arbitrary: fc.Arbitrary<number>; drawn: () => number } {
+  let drawn = 0
+  const arbitrary = fc.integer({ min, max }).map((value) => {
+    drawn++
+    return value
+  })
+  return { arbitrary, drawn: () => drawn }
+}
+
+function check<Ts>(property: fc.IAsyncPropertyWithHooks<[Ts]>) {
+  return fc.check(property, { numRuns: 1000, interruptAfterTimeLimit: STOP_MS, seed: 42 })
+}
+
+describe('a bounded property search', () => {
+  it('ends after maxRuns inputs, drawing no more', async () => {
+    const { arbitrary, drawn } = countedIntegers(0, 100)
+    let calls = 0
+    const details = await check(
+      bounded(arbitrary, async () => ++calls > 0, Number.POSITIVE_INFINITY, 3).property,
+    )
+    assert.deepEqual(
+      {
+        calls,
+        drawn: drawn(),
+        runs: details.numRuns,
+        failed: details.failed,
+        interrupted: details.interrupted,
+      },
+      { calls: 3, drawn: 5, runs: 3, failed: false, interrupted: true },
+    )
+  })
+
+  it('ends at its deadline: the run in progress then is the last', async () => {
+    const { arbitrary, drawn } = countedIntegers(0, 100)
+    let calls = 0
+    const predicate = async () => {
+      calls++
+      await sleep(30)
+      return true
+    }
+    const details = await check(bounded(arbitrary, predicate, Date.now() + 20).property)
+    assert.deepEqual(
+      {
+        calls,
+        drawn: drawn(),
+        runs: details.numRuns,
+        failed: details.failed,
+        interrupted: details.interrupted,
+      },
+      { calls: 1, drawn: 3, runs: 1, failed: false, interrupted: true },
+    )
+  })
+
+  it('shrinks a failure found before the deadline past it', async () => {
+    const { arbitrary } = countedIntegers(50, 100)
+    const predicate = async (value: number) => {
+      await sleep(30)
+      return value < 10
+    }
+    const details = await check(bounded(arbitrary, predicate, Date.now() + 20).property)
+    assert.equal(details.failed, true)
+    assert.deepEqual(details.counterexample, [50])
+  })
+
+  it('ends when a check skips the test, keeping the skip and failing nothing', async () => {
+    const { arbitrary, drawn } = countedIntegers(0, 100)
+    const skip = new Error('Test is skipped: the target is too slow')
+    const search = bounded(
+      arbitrary,
+      async () => {
+        throw skip
+      },
+      Number.POSITIVE_INFINITY,
+    )
+    const details = await check(search.property)
+    assert.deepEqual(
+      { drawn: drawn(), failed: details.failed, skip: search.skip },
+      { drawn: 3, failed: false, skip: { error: skip } },
+    )
+  })
+})

@@ -23,23 +23,21 @@ function check<Ts>(property: fc.IAsyncPropertyWithHooks<[Ts]>) {
   return fc.check(property, { numRuns: 1000, interruptAfterTimeLimit: STOP_MS, seed: 42 })
 }
 
+/** How far a search went: inputs drawn, runs done, and how it ended. */
+async function extentOf<Ts>(property: fc.IAsyncPropertyWithHooks<[Ts]>, drawn: () => number) {
+  const details = await check(property)
+  return { drawn: drawn(), runs: details.numRuns, failed: details.failed, interrupted: details.interrupted }
+}
+
 describe('a bounded property search', () => {
   it('ends after maxRuns inputs, drawing no more', async () => {
     const { arbitrary, drawn } = countedIntegers(0, 100)
     let calls = 0
-    const details = await check(
+    const extent = await extentOf(
       bounded(arbitrary, async () => ++calls > 0, Number.POSITIVE_INFINITY, 3).property,
+      drawn,
     )
-    assert.deepEqual(
-      {
-        calls,
-        drawn: drawn(),
-        runs: details.numRuns,
-        failed: details.failed,
-        interrupted: details.interrupted,
-      },
-      { calls: 3, drawn: 5, runs: 3, failed: false, interrupted: true },
-    )
+    assert.deepEqual({ calls, ...extent }, { calls: 3, drawn: 5, runs: 3, failed: false, interrupted: true })
   })
 
   it('ends at its deadline: the run in progress then is the last', async () => {
@@ -50,17 +48,8 @@ describe('a bounded property search', () => {
       await sleep(30)
       return true
     }
-    const details = await check(bounded(arbitrary, predicate, Date.now() + 20).property)
-    assert.deepEqual(
-      {
-        calls,
-        drawn: drawn(),
-        runs: details.numRuns,
-        failed: details.failed,
-        interrupted: details.interrupted,
-      },
-      { calls: 1, drawn: 3, runs: 1, failed: false, interrupted: true },
-    )
+    const extent = await extentOf(bounded(arbitrary, predicate, Date.now() + 20).property, drawn)
+    assert.deepEqual({ calls, ...extent }, { calls: 1, drawn: 3, runs: 1, failed: false, interrupted: true })
   })
 
   it('shrinks a failure found before the deadline past it', async () => {
@@ -84,10 +73,10 @@ describe('a bounded property search', () => {
       },
       Number.POSITIVE_INFINITY,
     )
-    const details = await check(search.property)
+    const extent = await extentOf(search.property, drawn)
     assert.deepEqual(
-      { drawn: drawn(), failed: details.failed, skip: search.skip },
-      { drawn: 3, failed: false, skip: { error: skip } },
+      { ...extent, skip: search.skip },
+      { drawn: 3, runs: 1, failed: false, interrupted: true, skip: { error: skip } },
     )
   })
 })

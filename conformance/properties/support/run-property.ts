@@ -106,7 +106,8 @@ function annotate(testInfo: TestInfo, run: PropertyRun): void {
  * than failed under every rule it declares.
  *
  * The search ends with fast-check's interrupt, not a skip (fc.pre): skipped inputs are drawn and thrown away
- * one after another without yielding to the event loop, a busy core until the search's stop (up to 30 s).
+ * one after another without yielding to the event loop, a busy core until stopAfterMs (the longest run and
+ * the shrinking time after the limit: 30 s by default, 80 s for a property whose runs may take a minute).
  */
 export function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,

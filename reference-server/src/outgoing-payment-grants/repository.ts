@@ -17,8 +17,9 @@ export interface Reservation {
  * Adds a payment's amounts to its grant's totals and returns the totals before it, with `alongside` (the payment's
  * insert) in the same statement. The grant's row is created with its first payment: the payments and the totals
  * refer to it. The totals' rows stay locked until the transaction ends (the statement's own, outside one), so the
- * payments of one grant reserve one at a time. With `caps`, the database refuses the statement whole (isCapExceeded) when a total would pass its cap,
- * so it needs no transaction of its own; without, the caller checks the totals and rolls its transaction back.
+ * payments of one grant reserve one at a time. With `caps`, the database refuses the statement whole
+ * (isCapExceeded) when a total would pass its cap, so it needs no transaction of its own; without, the caller
+ * checks the totals and rolls its transaction back.
  */
 export async function reserveSpent(
   db: Database,

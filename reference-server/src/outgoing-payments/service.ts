@@ -6,6 +6,7 @@ import {
   checkLimits,
   type GrantLimits,
   LimitViolation,
+  type SpentCaps,
   spendingWindow,
   spentCaps,
 } from '../outgoing-payment-grants/limits.ts'
@@ -167,24 +168,19 @@ async function reserve(
     grantSpentDebitAmount: amountOf(spent.debit, priced.debitAmount),
     grantSpentReceiveAmount: amountOf(spent.receive, priced.receiveAmount),
   })
+  const reserveOn = (on: Database, caps: SpentCaps | undefined) =>
+    reserveSpent(on, reservation, outgoingPaymentInsert(on, payment, reservation.window), caps)
   const caps = spentCaps(limits, underGrant)
   if (caps !== undefined) {
     try {
-      return created(
-        await reserveSpent(db, reservation, outgoingPaymentInsert(db, payment, reservation.window), caps),
-      )
+      return created(await reserveOn(db, caps))
     } catch (error) {
       if (!isCapExceeded(error)) throw error
     }
   }
   try {
     return await db.transaction(async (trx) => {
-      const spent = await reserveSpent(
-        trx,
-        reservation,
-        outgoingPaymentInsert(trx, payment, reservation.window),
-        undefined,
-      )
+      const spent = await reserveOn(trx, undefined)
       const violation = checkLimits(limits, underGrant, spent)
       if (violation !== undefined) throw new Refused(violation)
       return created(spent)

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatExchange } from '../conformance/harness/http/format-exchange.ts'
-import type { Baseline } from '../reports/src/baseline.ts'
+import type { Baseline } from '../conformance/harness/rules/baseline-file.ts'
 import { renderJunit } from '../reports/src/render-junit.ts'
 import { baselineLines, renderVerdictMarkdown, summaryLines } from '../reports/src/render-verdict.ts'
 import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'

@@ -75,16 +75,8 @@ export interface FinishedTestResult {
   status: string | undefined
   /** The test's and its result's annotations. */
   annotations: readonly Annotation[]
-  /** Failure messages, as plainErrorMessage gives them. */
+  /** Failure messages, as plainErrorMessage (conformance/harness/rules/rules-named-in.ts) gives them. */
   errors: readonly string[]
-}
-
-// Playwright colours messages; the `[RULE-ID]` prefixes must start their line to be read.
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
-
-/** An error of Playwright's (a test's, or the run's) as plain text. */
-export function plainErrorMessage(error: { message?: string; value?: unknown }): string {
-  return (error.message ?? String(error.value ?? '')).replace(ANSI, '')
 }
 
 /** What the verdict needs to know of one finished test: the one way both readers of a run build it. */

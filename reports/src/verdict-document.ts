@@ -1,5 +1,6 @@
+import type { Baseline } from '../../conformance/harness/rules/baseline-file.ts'
 import type { RuleLevel, RuleTier } from '../../conformance/harness/rules/rule.ts'
-import { applyBaseline, type Baseline, type BaselineOutcome } from './baseline.ts'
+import { applyBaseline, type BaselineOutcome } from './baseline.ts'
 import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline } from './headline.ts'
 import { publishedPath } from './relative-paths-reporter.ts'

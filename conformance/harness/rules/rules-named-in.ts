@@ -8,3 +8,11 @@ export function rulesNamedIn(message: string): string[] {
     .filter((id): id is string => Boolean(id))
   return [...new Set(named)]
 }
+
+// Playwright colours messages; the `[RULE-ID]` prefixes must start their line to be read.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
+/** An error of Playwright's (a test's, or the run's) as plain text. */
+export function plainErrorMessage(error: { message?: string; value?: unknown }): string {
+  return (error.message ?? String(error.value ?? '')).replace(ANSI, '')
+}

@@ -12,7 +12,7 @@ export const TARGET_ENV = 'CONFORMANCE_TARGET'
 export const QUICK_ENV = 'CONFORMANCE_QUICK'
 /** Console reporters chosen with `npm run conformance -- --reporter x,y`; the report reporters always run. */
 export const CONSOLE_REPORTER_ENV = 'CONFORMANCE_CONSOLE_REPORTER'
-/** The expected-failures file of `--baseline FILE`, read by the verdict reporter. */
+/** The expected-failures file of `--baseline FILE`, read by the verdict reporter and by the workers (expected-failure.ts). */
 export const BASELINE_ENV = 'CONFORMANCE_BASELINE'
 /** Set by `--shard`: the run writes a blob report for `op-conformance merge` instead of a verdict. */
 export const SHARD_ENV = 'CONFORMANCE_SHARD'

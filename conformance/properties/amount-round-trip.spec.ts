@@ -15,7 +15,6 @@ import {
   type SharedGrants,
   summarize,
   test,
-  timeoutFor,
   walkList,
   warn,
 } from './support/property-test.ts'
@@ -28,7 +27,6 @@ test.describe('amounts: a uint64 value is kept digit for digit or refused', () =
     'any uint64 incomingAmount value answers 201 echoing it exactly, or 400 creating nothing',
     propertyDetails('incoming-amount-uint64', 'AMT-UINT64'),
     async ({ resources, discovery, sharedGrants }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const { receiver } = discovery
       const refused: Refused[] = []
       const echoed = echoesIncomingAmount(resources, discovery, sharedGrants, refused)

@@ -18,7 +18,6 @@ import {
   runProperty,
   summarize,
   test,
-  timeoutFor,
 } from './support/property-test.ts'
 import { expectedQuoteOutcome } from './support/quote-expectation.ts'
 
@@ -41,7 +40,6 @@ test.describe('quotes: exactly one amount, or none when the receiver has one', (
       'AMT-UINT64',
     ),
     async ({ paymentSteps, discovery }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const receivers = {
         withAmount: (await paymentSteps.receiver({ incomingValue: INCOMING_UNITS * discovery.unit })).payment,
         withoutAmount: (await paymentSteps.receiver()).payment,

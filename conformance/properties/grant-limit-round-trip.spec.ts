@@ -13,7 +13,6 @@ import {
   rule,
   runProperty,
   test,
-  timeoutFor,
   warn,
 } from './support/property-test.ts'
 
@@ -29,7 +28,6 @@ test.describe('amounts: a grant keeps the limit it is asked for, digit for digit
     'any uint64 debitAmount or receiveAmount limit is issued exactly as requested, or the request is refused with 400',
     propertyDetails(NAME, 'AMT-UINT64', 'CONT-SUCCESS'),
     async ({ grants, discovery }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const refused: string[] = []
       await runProperty(testInfo, NAME, limitArb, keepsTheLimit(grants, discovery, refused), BUDGET)
       if (refused.length > 0) warn('AMT-UINT64', `grants refused with 400: ${refused.join(', ')}`)

@@ -10,7 +10,6 @@ import {
   propertyDetails,
   runProperty,
   test,
-  timeoutFor,
   waitsLong,
 } from './support/property-test.ts'
 
@@ -54,7 +53,6 @@ test.describe('grant limits: a model of what a limited grant lets through', () =
     // (docs/spec-decisions.md), so the model checks only what a failed one releases.
     waitsLong(propertyDetails(NAME, 'LIM-AMOUNT', 'LIM-INTERVAL', 'GSA-GET')),
     async ({ grants, resources, discovery, paymentSteps }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const fixtures = { grants, resources, discovery, paymentSteps }
       await runProperty(
         testInfo,

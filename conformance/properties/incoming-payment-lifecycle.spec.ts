@@ -10,7 +10,6 @@ import {
   runProperty,
   type SharedGrants,
   test,
-  timeoutFor,
   waitsLong,
 } from './support/property-test.ts'
 
@@ -36,7 +35,6 @@ test.describe('incoming payments behave as a model of their lifecycle', () => {
       ),
     ),
     async ({ resources, discovery, sharedGrants, paymentSteps }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       // The target's clock, read once: short lifetimes are set on it, not on ours.
       const stamp = await paymentSteps.receiver()
       const clock = { createdAt: stamp.payment.createdAt, receivedAt: stamp.receivedAt }

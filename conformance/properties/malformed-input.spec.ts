@@ -18,7 +18,6 @@ import {
   type SharedGrants,
   summarize,
   test,
-  timeoutFor,
   walkList,
 } from './support/property-test.ts'
 
@@ -61,7 +60,6 @@ test.describe('malformed input never breaks a server', () => {
       { api, resources, discovery, sharedGrants, paymentSteps, clientIdentity, validator },
       testInfo,
     ) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const marker = newMarker()
       const incoming = (await paymentSteps.receiver({ incomingValue: 1000n * discovery.unit })).payment
       const targets = malformedTargets(discovery, incoming, clientIdentity.walletAddress, marker, validator)

@@ -15,7 +15,6 @@ import {
   summarize,
   TOKEN_OF_COLLECTION,
   test,
-  timeoutFor,
   walkBackward,
   walkForward,
 } from './support/property-test.ts'
@@ -31,7 +30,6 @@ test.describe('pagination: any page size walks a list once, forward and back', (
     'for any number of items and page size, walking forward and walking back sees each item once and the flags hold',
     propertyDetails(NAME, 'PAG-WALK'),
     async ({ resources, discovery, sharedGrants }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       await runProperty(
         testInfo,
         NAME,

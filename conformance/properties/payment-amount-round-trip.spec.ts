@@ -19,7 +19,6 @@ import {
   runProperty,
   summarize,
   test,
-  timeoutFor,
   walkList,
 } from './support/property-test.ts'
 
@@ -51,7 +50,6 @@ test.describe('amounts: an outgoing payment keeps the debitAmount it is given, d
     'any uint64 debitAmounts of payments made from an incoming payment, one after another under one grant, are kept exactly or refused',
     propertyDetails(NAME, 'AMT-UINT64', 'OP-CREATE-INCOMING'),
     async ({ grants, paymentSteps, resources, discovery }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const fixtures = { grants, paymentSteps, resources, discovery }
       const { payment: receiver } = await paymentSteps.receiver()
       const kept = keepsEveryDebitAmount(fixtures, receiver.id)

@@ -12,7 +12,6 @@ import {
   runProperty,
   summarize,
   test,
-  timeoutFor,
   warn,
 } from './support/property-test.ts'
 
@@ -33,7 +32,6 @@ test.describe('amounts: a quote keeps the uint64 amount it is given, digit for d
     'any uint64 debitAmount or receiveAmount (in whole units) answers 201 keeping it exactly, or 400',
     propertyDetails(NAME, 'AMT-UINT64', 'QT-CREATE'),
     async ({ paymentSteps, discovery }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const { payment } = await paymentSteps.receiver()
       const refused: string[] = []
       const kept = keepsTheAmount(paymentSteps, discovery, payment.id, refused)

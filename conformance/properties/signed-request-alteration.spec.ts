@@ -19,7 +19,6 @@ import {
   type SharedGrants,
   summarize,
   test,
-  timeoutFor,
   walkList,
 } from './support/property-test.ts'
 
@@ -34,7 +33,6 @@ test.describe('signatures: any single change to a signed request is refused', ()
     'a create or complete altered once after signing answers 401 (or no route) and does nothing; unaltered, it succeeds',
     propertyDetails(NAME, 'SIG-VERIFY', 'SIG-DIGEST'),
     async ({ api, resources, discovery, sharedGrants }, testInfo) => {
-      test.setTimeout(timeoutFor(BUDGET))
       const run = { api, resources, discovery, sharedGrants, marker: newMarker() }
       await runProperty(testInfo, NAME, alteredRequestArb, refusedWithoutEffect(run), BUDGET)
 

@@ -21,9 +21,10 @@ describe('property budgets', () => {
     assert.equal(stopAfterMs({ ...budget, runMs: 60_000 }), 10_000 + 60_000 + 20_000)
   })
 
-  it('times a test out 15 s after its search is stopped, for its fixtures', () => {
-    assert.equal(timeoutFor(budget), 40_000 + 15_000)
-    assert.equal(timeoutFor({ ...budget, runMs: 60_000 }), 90_000 + 15_000)
+  it('times a test out 15 s after its search is stopped, for its fixtures, and a run later per corpus replay', () => {
+    assert.equal(timeoutFor(budget, 0), 40_000 + 15_000)
+    assert.equal(timeoutFor({ ...budget, runMs: 60_000 }, 0), 90_000 + 15_000)
+    assert.equal(timeoutFor({ ...budget, runMs: 60_000 }, 3), 3 * 60_000 + 90_000 + 15_000)
   })
 
   it('names the variable when it is wrong', () => {

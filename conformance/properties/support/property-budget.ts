@@ -67,10 +67,17 @@ function scaleFrom(value: string | undefined): number {
  * run in progress then, and shrinking after a failure.
  */
 export function stopAfterMs(budget: Budget): number {
-  return budget.timeLimitMs + (budget.runMs ?? DEFAULT_RUN_MS) + SHRINK_MS
+  return budget.timeLimitMs + runMsOf(budget) + SHRINK_MS
 }
 
-/** The test's timeout for a budget: the search until it is stopped, and the test's fixtures around it. */
-export function timeoutFor(budget: Budget): number {
-  return stopAfterMs(budget) + FIXTURES_MS
+/**
+ * The test's timeout for a budget: the corpus's replays before the search (each a whole run, outside the search's
+ * time limit), the search until it is stopped, and the test's fixtures around them.
+ */
+export function timeoutFor(budget: Budget, replays: number): number {
+  return replays * runMsOf(budget) + stopAfterMs(budget) + FIXTURES_MS
+}
+
+function runMsOf(budget: Budget): number {
+  return budget.runMs ?? DEFAULT_RUN_MS
 }

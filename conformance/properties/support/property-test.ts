@@ -3,5 +3,4 @@
  * runner with its budget, so that a property imports this, its arbitraries and the checks it judges with.
  */
 export * from '../../fixtures/conformance-test.ts'
-export { timeoutFor } from './property-budget.ts'
 export { propertyDetails, runProperty } from './run-property.ts'

@@ -4,7 +4,7 @@ import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { corpusFor } from './corpus.ts'
-import { type Budget, resolveBudget, stopAfterMs } from './property-budget.ts'
+import { type Budget, resolveBudget, stopAfterMs, timeoutFor } from './property-budget.ts'
 
 export const PROPERTY_TAG = '@property'
 
@@ -25,7 +25,7 @@ export function replayCommand(name: string, seed: number, path: string): string 
 }
 
 /**
- * Checks a property within its budget. Replays the corpus first, then either the failure named by OP_FC_SEED
+ * Checks a property within its budget, and sets the test's timeout to fit it. Replays the corpus first, then either the failure named by OP_FC_SEED
  * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). The time limit ends the search, not the
  * shrinking: after it, no new input is tried unless one has failed, and shrinking is stopped at stopAfterMs. A
  * failure throws with the failing check's own message first (its `[RULE-ID]` must start a line for the
@@ -41,7 +41,9 @@ export async function runProperty<Ts>(
 ): Promise<void> {
   const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
   const seed = seedFromEnv()
-  for (const entry of corpusFor(name)) {
+  const corpus = corpusFor(name)
+  testInfo.setTimeout(timeoutFor(budget, corpus.length))
+  for (const entry of corpus) {
     // Given a path, fast-check goes on from a value that passes to the next candidates of its shrink tree (a
     // hundred or more, each a full run): only the entry's own value is replayed.
     const replayed = bounded(arbitrary, predicate, Number.POSITIVE_INFINITY, 1)

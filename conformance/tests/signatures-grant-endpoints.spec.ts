@@ -94,8 +94,9 @@ test.describe('signature matrix of the authorization server', () => {
  * refused, and the correct continuation at the end proves none of them took effect (a refused continuation
  * that had issued the token would leave nothing to continue). Rows a correct verifier may accept would use
  * the grant up, so they run on the other endpoints only. Not serial mode: there a failure, or a failed
- * beforeAll, skips the rows after it without a reason. Here a failing row restarts the worker and the rows
- * after it obtain a fresh grant, lazily, so a failed set-up fails each row with its own error.
+ * beforeAll, skips the rows after it without a reason. Here the rows after a failing one obtain a fresh grant,
+ * lazily (the failing row may have used the grant up, and its worker may be kept: a failure the baseline expects
+ * does not replace it), so a failed set-up fails each row with its own error.
  */
 test.describe('signature matrix of the authorization server: continue (POST continue.uri)', () => {
   test.describe.configure({ mode: 'default' })
@@ -145,11 +146,16 @@ test.describe('signature matrix of the authorization server: continue (POST cont
             now: Math.floor(Date.now() / 1000),
           })),
         })
-        expectRefusal(tampered, {
-          rule: 'GNAP-KEY-PROOF',
-          what: `continue with ${row.name} (${row.reason})`,
-          statuses: statusesFor(row),
-        })
+        try {
+          expectRefusal(tampered, {
+            rule: 'GNAP-KEY-PROOF',
+            what: `continue with ${row.name} (${row.reason})`,
+            statuses: statusesFor(row),
+          })
+        } catch (error) {
+          accepted = undefined
+          throw error
+        }
       },
     )
   }

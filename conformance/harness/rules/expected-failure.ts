@@ -33,7 +33,7 @@ let runBaseline: Baseline | undefined
  * Marks a failed test that the run's baseline expects as Playwright's expected failure (test.fail), from a
  * fixture's teardown. Playwright replaces a worker after every unexpected failure, on the chance that it left the
  * worker broken; a known deviation of the target leaves nothing broken, and against a server with a few dozen of
- * them the replacements were a third of the run's CPU. The verdict reads the tests' own statuses, so it is the
+ * them the replacements were close to half of the run's CPU. The verdict reads the tests' own statuses, so it is the
  * same either way; Playwright's reports show these tests as expected failures, and keep no trace for them.
  */
 export function expectFailureIfBaselined(testInfo: TestInfo): void {

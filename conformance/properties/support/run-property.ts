@@ -25,12 +25,12 @@ export function replayCommand(name: string, seed: number, path: string): string 
 }
 
 /**
- * Checks a property within its budget, and sets the test's timeout to fit it. Replays the corpus first, then either the failure named by OP_FC_SEED
- * and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). The time limit ends the search, not the
- * shrinking: after it, no new input is tried unless one has failed, and shrinking is stopped at stopAfterMs. A
- * failure throws with the failing check's own message first (its `[RULE-ID]` must start a line for the
- * verdict to blame the right rule), then the seed, path, shrunk counterexample and the command that replays
- * it; the same goes to an attachment.
+ * Checks a property within its budget, and sets the test's timeout to fit it. Replays the corpus first, then either
+ * the failure named by OP_FC_SEED and OP_FC_PATH or a new search (OP_FC_SEED alone fixes the search). The time
+ * limit ends the search, not the shrinking: after it, no new input is tried unless one has failed, and shrinking is
+ * stopped at stopAfterMs. A failure throws with the failing check's own message first (its `[RULE-ID]` must start a
+ * line for the verdict to blame the right rule), then the seed, path, shrunk counterexample and the command that
+ * replays it; the same goes to an attachment.
  */
 export async function runProperty<Ts>(
   testInfo: TestInfo,

@@ -71,7 +71,7 @@ export function createServices(deps: {
     walletAddresses: createWalletAddressService({ db: deps.db }),
     incomingPayments: createIncomingPaymentService({ db: deps.db, walletAddresses, receivers }),
     quotes: createQuoteService({ db: deps.db, rates, quoteLifetimeSeconds, walletAddresses, receivers }),
-    outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates, walletAddresses }),
+    outgoingPayments: createOutgoingPaymentService({ db: deps.db, rates, walletAddresses, receivers }),
     outgoingPaymentGrants: createOutgoingPaymentGrantService({ db: deps.db }),
     grants: createGrantService({
       db: deps.db,

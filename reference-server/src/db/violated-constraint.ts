@@ -8,3 +8,11 @@ export function violatedConstraint(error: unknown): string | undefined {
     ? constraint
     : undefined
 }
+
+/** `table.column` of a not-null constraint a database error reports as violated, or undefined. */
+export function refusedNull(error: unknown): string | undefined {
+  const { code, table, column } = (error ?? {}) as { code?: unknown; table?: unknown; column?: unknown }
+  return code === '23502' && typeof table === 'string' && typeof column === 'string'
+    ? `${table}.${column}`
+    : undefined
+}

@@ -54,6 +54,22 @@ function selectIncomingPayments(db: Database) {
     .select<IncomingPaymentRow[]>('ip.*', 'w.name as wallet_address_name', 'w.asset_code', 'w.asset_scale')
 }
 
+/**
+ * The condition under which the incoming payment `ip` can still receive an amount (the condition's one binding):
+ * not completed, and within its incomingAmount when it has one. What a receiver read first would check, for
+ * statements that check it themselves.
+ */
+export const RECEIVES_AMOUNT =
+  'not ip.completed and (ip.incoming_amount is null or ip.received_amount + ?::numeric <= ip.incoming_amount)'
+
+/** The incoming payment's id while it can still receive `amount` (RECEIVES_AMOUNT), else null: a statement's value. */
+export function idWhileReceiving(db: Database, id: string, amount: bigint) {
+  return db.raw(`(select ip.id from incoming_payments as ip where ip.id = ?::uuid and ${RECEIVES_AMOUNT})`, [
+    id,
+    amount.toString(),
+  ])
+}
+
 // The server's most frequent read (every signed GET of an incoming payment, and the quotes and payments to one
 // it has not seen) as fixed text: building it with knex's query builder took about 5 % of a signed GET's CPU.
 // The same columns and join as selectIncomingPayments, which the many-row lock still builds.

@@ -1,7 +1,11 @@
 import type { Database } from '../db/database.ts'
-import { violatedConstraint } from '../db/violated-constraint.ts'
+import { refusedNull, violatedConstraint } from '../db/violated-constraint.ts'
 import type { IncomingPayment } from '../incoming-payments/model.ts'
-import { type IncomingPaymentRow, toIncomingPayment } from '../incoming-payments/repository.ts'
+import {
+  type IncomingPaymentRow,
+  idWhileReceiving,
+  toIncomingPayment,
+} from '../incoming-payments/repository.ts'
 import { releaseSpent } from '../outgoing-payment-grants/repository.ts'
 import type { Quote } from '../quotes/model.ts'
 import { type QuoteRow, toQuote } from '../quotes/repository.ts'
@@ -123,6 +127,11 @@ export async function findQuoteToPay(db: Database, quoteId: string): Promise<Quo
   }
 }
 
+/** Whether a database error is a payment's insert refused because its receiver could not receive it (checkReceiver). */
+export function isReceiverRefused(error: unknown): boolean {
+  return refusedNull(error) === 'outgoing_payments.incoming_payment_id'
+}
+
 /** Whether a database error is a second payment of one quote, refused by the unique index on quote_id. */
 export function isQuoteUseConflict(error: unknown): boolean {
   return violatedConstraint(error) === 'outgoing_payments_quote_id_unique'
@@ -130,12 +139,15 @@ export function isQuoteUseConflict(error: unknown): boolean {
 
 /**
  * The payment's insert, not yet sent: to send it alongside another statement. `spendingWindow` names the grant
- * totals it counts in (spendingWindowKey).
+ * totals it counts in (spendingWindowKey). With `checkReceiver`, the receiver's id is taken from its row, and only
+ * while it can still receive the payment; otherwise it is null, which the column refuses, and the whole statement
+ * fails with nothing written (isReceiverRefused).
  */
 export function outgoingPaymentInsert(
   db: Database,
   payment: Omit<OutgoingPayment, 'walletAddressName'>,
   spendingWindow: string,
+  checkReceiver: boolean,
 ) {
   return db('outgoing_payments').insert({
     id: payment.id,
@@ -143,7 +155,9 @@ export function outgoingPaymentInsert(
     client: payment.client ?? null,
     grant_id: payment.grantId ?? null,
     quote_id: payment.quoteId ?? null,
-    incoming_payment_id: payment.incomingPaymentId,
+    incoming_payment_id: checkReceiver
+      ? idWhileReceiving(db, payment.incomingPaymentId, payment.receiveAmount.value)
+      : payment.incomingPaymentId,
     debit_amount: payment.debitAmount.value.toString(),
     debit_asset_code: payment.debitAmount.assetCode,
     debit_asset_scale: payment.debitAmount.assetScale,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
-import { incomingPaymentUrl, isPayable } from '../incoming-payments/model.ts'
+import { incomingPaymentUrl, isExpired, isPayable } from '../incoming-payments/model.ts'
+import type { ReceiverTermsCache } from '../incoming-payments/receiver-terms.ts'
 import { findIncomingPayment } from '../incoming-payments/repository.ts'
 import {
   checkLimits,
@@ -24,6 +25,7 @@ import {
   findOutgoingPayment,
   findQuoteToPay,
   isQuoteUseConflict,
+  isReceiverRefused,
   outgoingPaymentInsert,
   pageOutgoingPayments,
 } from './repository.ts'
@@ -69,6 +71,7 @@ interface ServiceDependencies {
   db: Database
   rates: RateTable
   walletAddresses: WalletAddressIdentities
+  receivers: ReceiverTermsCache
 }
 
 export function createOutgoingPaymentService(deps: ServiceDependencies): OutgoingPaymentService {
@@ -86,6 +89,8 @@ type Priced = {
   quoteId: string | undefined
   debitAmount: Amount
   receiveAmount: Amount
+  /** Priced from the receiver's remembered terms, unread: the reservation checks that it still takes the payment. */
+  checkReceiver: boolean
 }
 
 /**
@@ -101,13 +106,37 @@ async function create(
   if (sender === undefined) return OutgoingPaymentError.UnknownWalletAddress
   const now = new Date()
   const { source } = input
-  const priced =
-    'quoteId' in source
-      ? await priceQuote(deps.db, sender, source.quoteId, now)
-      : await priceIncomingPayment(deps, sender, source, now)
+  if ('quoteId' in source) {
+    return reserveOrRefuse(
+      deps.db,
+      input,
+      sender,
+      await priceQuote(deps.db, sender, source.quoteId, now),
+      now,
+    )
+  }
+  const known = priceKnownReceiver(deps, input, sender, source, now)
+  if (known !== undefined) {
+    try {
+      return await reserve(deps.db, input, sender, known, now)
+    } catch (error) {
+      if (!isReceiverRefused(error)) throw error
+    }
+  }
+  const priced = await priceIncomingPayment(deps, sender, source, now)
+  return reserveOrRefuse(deps.db, input, sender, priced, now)
+}
+
+async function reserveOrRefuse(
+  db: Database,
+  input: CreateOutgoingPaymentInput,
+  sender: WalletAddressIdentity,
+  priced: Priced | OutgoingPaymentError | PricingError,
+  now: Date,
+): Promise<CreatedOutgoingPayment | CreateOutgoingPaymentError> {
   if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced
   try {
-    return await reserve(deps.db, input, sender, priced, now)
+    return await reserve(db, input, sender, priced, now)
   } catch (error) {
     if (isQuoteUseConflict(error)) return OutgoingPaymentError.QuoteUsed
     throw error
@@ -169,7 +198,12 @@ async function reserve(
     grantSpentReceiveAmount: amountOf(spent.receive, priced.receiveAmount),
   })
   const reserveOn = (on: Database, caps: SpentCaps | undefined) =>
-    reserveSpent(on, reservation, outgoingPaymentInsert(on, payment, reservation.window), caps)
+    reserveSpent(
+      on,
+      reservation,
+      outgoingPaymentInsert(on, payment, reservation.window, priced.checkReceiver),
+      caps,
+    )
   const caps = spentCaps(limits, underGrant)
   if (caps !== undefined) {
     try {
@@ -209,7 +243,37 @@ async function priceQuote(
     quoteId: quote.id,
     debitAmount: quote.debitAmount,
     receiveAmount: quote.receiveAmount,
+    checkReceiver: false,
   }
+}
+
+/**
+ * One round trip instead of two, to a receiver whose terms this process knows (as a quote to one, see
+ * quotes/service.ts): priced as if nothing had been received yet, and reserved only while the receiver is not
+ * completed and takes the whole receiveAmount (the reservation checks both). Undefined whenever that cannot be
+ * decided here: the price refused, the receiver expired, or the grant's interval over (refused before any
+ * statement, which would answer before the receiver's checks). Reading the receiver then gives the answer, so both
+ * ways answer alike.
+ */
+function priceKnownReceiver(
+  deps: ServiceDependencies,
+  input: CreateOutgoingPaymentInput,
+  sender: WalletAddressIdentity,
+  source: Extract<PaymentSource, { debitAmount: Amount }>,
+  now: Date,
+): Priced | undefined {
+  const terms =
+    source.incomingPaymentId === undefined ? undefined : deps.receivers.get(source.incomingPaymentId)
+  if (terms === undefined || isExpired(terms, now)) return
+  if (spendingWindow(input.grant.limits, now) === 'outside') return
+  const priced = price(deps.rates, {
+    sender,
+    receiver: { ...terms, receivedAmount: 0n },
+    debitAmount: source.debitAmount,
+    receiveAmount: undefined,
+  })
+  if (isPricingError(priced)) return
+  return { incomingPaymentId: terms.id, quoteId: undefined, ...priced, checkReceiver: true }
 }
 
 async function priceIncomingPayment(
@@ -223,6 +287,7 @@ async function priceIncomingPayment(
       ? undefined
       : await findIncomingPayment(deps.db, source.incomingPaymentId)
   if (receiver === undefined) return OutgoingPaymentError.UnknownReceiver
+  deps.receivers.remember(receiver)
   if (!isPayable(receiver, now)) return OutgoingPaymentError.InvalidReceiver
   const priced = price(deps.rates, {
     sender,
@@ -236,6 +301,7 @@ async function priceIncomingPayment(
     quoteId: undefined,
     debitAmount: priced.debitAmount,
     receiveAmount: priced.receiveAmount,
+    checkReceiver: false,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { RECEIVES_AMOUNT } from '../incoming-payments/repository.ts'
 import type { Quote } from './model.ts'
 
 export interface QuoteRow {
@@ -76,8 +77,7 @@ export async function insertQuoteIfReceivable(
      select ?::uuid, ?::uuid, ?::text, ip.id, ?::numeric, ?::numeric, ?::text, ?::smallint, ?::text,
        ?::timestamptz, ?::timestamptz
      from incoming_payments as ip
-     where ip.id = ?::uuid and not ip.completed
-       and (ip.incoming_amount is null or ip.received_amount + ?::numeric <= ip.incoming_amount)
+     where ip.id = ?::uuid and ${RECEIVES_AMOUNT}
      returning quotes.id`,
     [
       quote.id,

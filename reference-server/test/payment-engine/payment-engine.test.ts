@@ -5,6 +5,8 @@ import { checkLedger } from '../../src/ledger/invariant.ts'
 import { LimitViolation } from '../../src/outgoing-payment-grants/limits.ts'
 import { OutgoingPaymentError } from '../../src/outgoing-payments/errors.ts'
 import { settleNextPayments } from '../../src/payment-engine/settle.ts'
+import { PricingError } from '../../src/quotes/pricing.ts'
+import { createServices } from '../../src/services.ts'
 import { UINT64_MAX } from '../../src/shared/uint64.ts'
 import { databaseVariants } from '../support/helpers.ts'
 import {
@@ -68,11 +70,18 @@ for (const variant of databaseVariants('payment-engine')) {
         const receiver = await f.incoming()
         const toReceiver = { incomingPaymentId: receiver.id, debitAmount: usd(1n) }
         f.created(await f.pay({ source: toReceiver }))
-        // The receiver is read first; then one statement, a transaction of its own, inserts the payment and adds it
-        // to the grant's totals, whose caps the database checks.
+        // A receiver this server created is not read: one statement, a transaction of its own, inserts the payment
+        // while the receiver takes it and adds it to the grant's totals, whose caps the database checks.
         const direct = await f.queriesOf(() => f.pay({ source: toReceiver }))
         f.created(direct.result)
-        assert.equal(direct.sql.map(statement).join(' '), 'select with')
+        assert.equal(direct.sql.map(statement).join(' '), 'with')
+        // Another process on the same database, which has not seen the receiver, reads it first (its sender known).
+        const other = createServices({ db: f.db })
+        const unknown = { incomingPaymentId: '00000000-0000-4000-8000-000000000000', debitAmount: usd(1n) }
+        assert.equal(await f.pay({ source: unknown }, other), OutgoingPaymentError.UnknownReceiver)
+        const unseen = await f.queriesOf(() => f.pay({ source: toReceiver }, other))
+        f.created(unseen.result)
+        assert.equal(unseen.sql.map(statement).join(' '), 'select with')
         // Paying a quote: the quote, its receiver and whether it was used are one read before the reservation.
         const q = await f.services.quotes.create({
           walletAddressName: 'alice',
@@ -90,7 +99,7 @@ for (const variant of databaseVariants('payment-engine')) {
         f.created(await f.pay({ grant: limited, source: toReceiver }))
         const refused = await f.queriesOf(() => f.pay({ grant: limited, source: toReceiver }))
         assert.equal(refused.result, LimitViolation.DebitAmount)
-        assert.equal(refused.sql.map(statement).join(' '), 'select with begin with rollback')
+        assert.equal(refused.sql.map(statement).join(' '), 'with begin with rollback')
         // Settling: the claim, the receiver and the two balances locked, one statement for the ledger movements, the
         // receiver's receivedAmount and the payment's state.
         const settled = await f.queriesOf(() => settleNextPayments(f.db, 1))
@@ -99,7 +108,45 @@ for (const variant of databaseVariants('payment-engine')) {
           settled.sql.map(statement).join(' '),
           'begin select select select with update update commit',
         )
-        assert.equal((await f.settleAll()).length, 3)
+        assert.equal((await f.settleAll()).length, 4)
+      })
+
+      it('to a receiver this server created, answers from what it has received since, before any limit', async () => {
+        const receiver = await f.incoming({ incomingAmount: usd(10n) })
+        const toReceiver = (value: bigint) => ({ incomingPaymentId: receiver.id, debitAmount: usd(value) })
+        await f.db('incoming_payments').where({ id: receiver.id }).update({ received_amount: '7' })
+        // The reservation refuses the payment whole; the receiver, then read, decides.
+        const over = await f.queriesOf(() => f.pay({ source: toReceiver(4n) }))
+        assert.equal(over.result, PricingError.ExceedsRemaining)
+        assert.equal(over.sql.map(statement).join(' '), 'with select')
+        f.created(await f.pay({ source: toReceiver(3n) }))
+        const limited = { id: 'grant-receiver-first', limits: { ...noLimits, debitAmount: usd(1n) } }
+        f.created(await f.pay({ grant: limited, source: toReceiver(1n) }))
+        await f.db('incoming_payments').where({ id: receiver.id }).update({ completed: true })
+        assert.equal(await f.pay({ source: toReceiver(1n) }), OutgoingPaymentError.InvalidReceiver)
+        // Past the grant's cap as well: the receiver is refused first, as when it is read first.
+        assert.equal(
+          await f.pay({ grant: limited, source: toReceiver(1n) }),
+          OutgoingPaymentError.InvalidReceiver,
+        )
+        const payments = await f
+          .db('outgoing_payments')
+          .where({ incoming_payment_id: receiver.id })
+          .select('debit_amount')
+        assert.deepEqual(payments.map((row) => row.debit_amount).sort(), ['1', '3'])
+        const spent = await f
+          .db('outgoing_payment_grant_spent')
+          .where({ grant_id: limited.id, side: 'debit' })
+          .select('total')
+        assert.deepEqual(
+          spent.map((row) => row.total),
+          ['1'],
+        )
+        // The two created fail when settled: their receiver completed meanwhile.
+        assert.deepEqual(
+          (await f.settleAll()).map((settlement) => settlement.outcome),
+          ['failed', 'failed'],
+        )
       })
 
       it('refuses unknown, foreign and expired quotes', async () => {

@@ -42,8 +42,8 @@ export interface PaymentServices {
   balanceOf(name: string): Promise<bigint>
   /** An incoming payment to bob unless `input` says otherwise. */
   incoming(input?: Partial<CreateIncomingPaymentInput>): Promise<IncomingPayment>
-  /** An outgoing payment from alice under a limitless grant unless `input` says otherwise. */
-  pay(input: PaymentInput): ReturnType<Services['outgoingPayments']['create']>
+  /** An outgoing payment from alice under a limitless grant unless `input` says otherwise, by `on` (default: `services`). */
+  pay(input: PaymentInput, on?: Services): ReturnType<Services['outgoingPayments']['create']>
   /** Asserts that `pay` created a payment. */
   created(result: Awaited<ReturnType<PaymentServices['pay']>>): CreatedOutgoingPayment
   /** Settles every waiting payment, oldest first. */
@@ -83,8 +83,8 @@ export async function startPaymentServices(
       assert.ok(!isIncomingPaymentError(payment), String(payment))
       return payment
     },
-    pay: (input) =>
-      services.outgoingPayments.create({
+    pay: (input, on = services) =>
+      on.outgoingPayments.create({
         walletAddressName: 'alice',
         client: CLIENT,
         grant: { id: 'grant-default', limits: noLimits },

@@ -4,7 +4,7 @@ import { isIncomingPaymentError } from '../../src/incoming-payments/errors.ts'
 import { checkLedger } from '../../src/ledger/invariant.ts'
 import { LimitViolation } from '../../src/outgoing-payment-grants/limits.ts'
 import { OutgoingPaymentError } from '../../src/outgoing-payments/errors.ts'
-import { settleNextPayments } from '../../src/payment-engine/settle.ts'
+import { type Settlement, settleNextPayments } from '../../src/payment-engine/settle.ts'
 import { PricingError } from '../../src/quotes/pricing.ts'
 import { createServices } from '../../src/services.ts'
 import { UINT64_MAX } from '../../src/shared/uint64.ts'
@@ -19,6 +19,13 @@ import {
   startPaymentServices,
   usd,
 } from '../support/payment-services-fixture.ts'
+
+/**
+ * Settlements in payment id order: payments settle oldest first, and those made in one millisecond (created_at's
+ * precision) in id order, so tests whose payments do not depend on each other compare them in that order.
+ */
+const byPaymentId = (settlements: Settlement[]) =>
+  [...settlements].sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1))
 
 /** The kind of a statement: its first word, lowercase. */
 const statement = (sql: string) => sql.trim().split(/\s+/)[0]?.replace(/;$/, '').toLowerCase()
@@ -231,9 +238,14 @@ for (const variant of databaseVariants('payment-engine')) {
       it('settles a batch in the round trips of one payment, each payment seeing those before it', async () => {
         const receiver = await f.incoming({ incomingAmount: usd(10n) })
         const balance = await f.balanceOf('alice')
-        const pay = async (debit: bigint) =>
-          f.created(await f.pay({ source: { incomingPaymentId: receiver.id, debitAmount: usd(debit) } }))
-            .payment.id
+        // Payments settle oldest first, and those of one millisecond (created_at's precision) in id order: each
+        // waits for the next millisecond, so that they settle in the order made.
+        const pay = async (debit: bigint) => {
+          await sleep(2)
+          return f.created(
+            await f.pay({ source: { incomingPaymentId: receiver.id, debitAmount: usd(debit) } }),
+          ).payment.id
+        }
         const [first, overpaying, last] = [await pay(6n), await pay(5n), await pay(4n)]
         const settled = await f.queriesOf(() => settleNextPayments(f.db, 3))
         assert.deepEqual(settled.result, [
@@ -267,10 +279,13 @@ for (const variant of databaseVariants('payment-engine')) {
         const next = f.created(
           await f.pay({ source: { incomingPaymentId: (await f.incoming()).id, debitAmount: usd(1n) } }),
         )
-        assert.deepEqual(await f.settleAll(), [
-          { paymentId: overflow.payment.id, outcome: 'failed', reason: 'receivedAmount would overflow' },
-          { paymentId: next.payment.id, outcome: 'completed' },
-        ])
+        assert.deepEqual(
+          byPaymentId(await f.settleAll()),
+          byPaymentId([
+            { paymentId: overflow.payment.id, outcome: 'failed', reason: 'receivedAmount would overflow' },
+            { paymentId: next.payment.id, outcome: 'completed' },
+          ]),
+        )
         assert.equal(await f.balanceOf('alice'), balance - 1n)
       })
 
@@ -293,17 +308,16 @@ for (const variant of databaseVariants('payment-engine')) {
           const next = f.created(
             await f.pay({ source: { incomingPaymentId: (await f.incoming()).id, debitAmount: usd(2n) } }),
           )
-          const outcomes = await f.settleAll()
+          // A Map: deepEqual compares its entries in any order (see byPaymentId).
+          const outcomes = new Map(
+            (await f.settleAll()).map((s) => [s.paymentId, s.outcome === 'failed' ? s.reason : s.outcome]),
+          )
           assert.deepEqual(
-            outcomes.map(({ paymentId, outcome, ...rest }) => [
-              paymentId,
-              outcome,
-              'reason' in rest ? rest.reason : '',
+            outcomes,
+            new Map([
+              [broken.payment.id, 'settlement error'],
+              [next.payment.id, 'completed'],
             ]),
-            [
-              [broken.payment.id, 'failed', 'settlement error'],
-              [next.payment.id, 'completed', ''],
-            ],
           )
           assert.equal(await f.balanceOf('alice'), balance - 2n)
           assert.equal((await checkLedger(f.db)).balanced, true)

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import { type Settlement, settleNextPayments } from './settle.ts'
@@ -36,6 +37,9 @@ export function createPaymentEngine(deps: EngineDependencies): PaymentEngine {
         const settled = await settleNextPayments(deps.db, deps.batchSize)
         if (settled.length === 0) break
         for (const settlement of settled) logSettlement(logger, settlement)
+        // On the embedded database every statement resolves without I/O, so a backlog would drain as one chain of
+        // microtasks, and no request would be read until it ended: the requests waiting are read between batches.
+        await setImmediate()
       }
     } catch (err) {
       // Not even the payment could be marked failed (the database is unreachable, say): the next poll retries.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { Ajv, type ErrorObject } from 'ajv'
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { findRule } from './registry.ts'
 
 /** One expected failure: a rule, or one test, and why it is expected. */
@@ -34,11 +34,18 @@ export class BaselineError extends Error {
   }
 }
 
-// The format's schema is published with the reports (`$schema` of every baseline file points there).
-const SCHEMA = JSON.parse(
-  readFileSync(new URL('../../../reports/schemas/baseline.schema.json', import.meta.url), 'utf8'),
-)
-const validate = new Ajv({ allErrors: true }).compile(SCHEMA)
+let validator: ValidateFunction | undefined
+
+// Compiled at the first read, not on import: every Playwright worker imports this module, and most runs read no
+// baseline. The format's schema is published with the reports (`$schema` of every baseline file points there).
+function validatorOfTheFormat(): ValidateFunction {
+  validator ??= new Ajv({ allErrors: true }).compile(
+    JSON.parse(
+      readFileSync(new URL('../../../reports/schemas/baseline.schema.json', import.meta.url), 'utf8'),
+    ),
+  )
+  return validator
+}
 
 /**
  * Reads and checks a baseline file; every problem names its field. `isRule` tells the IDs of the mode's registry
@@ -56,6 +63,7 @@ export function loadBaseline(
   } catch (error) {
     throw new BaselineError(path, [`not valid JSON: ${(error as Error).message}`])
   }
+  const validate = validatorOfTheFormat()
   if (!validate(parsed)) throw new BaselineError(path, (validate.errors ?? []).map(describe))
   const baseline = parsed as Omit<Baseline, 'file'>
   const unknownIn = (field: string, entries: readonly { rule?: string }[]) =>

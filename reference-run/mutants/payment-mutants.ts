@@ -38,7 +38,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     // The unique index on quote_id would turn the second payment into a 500: it goes too.
     edits: [
       {
-        file: `${SRC}/outgoing-payments/service.ts`,
+        file: `${SRC}/outgoing-payments/pricing.ts`,
         find: '  if (used) return OutgoingPaymentError.QuoteUsed\n',
         replace: '',
       },
@@ -56,7 +56,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     description: 'an expired quote still pays an outgoing payment',
     edits: [
       {
-        file: `${SRC}/outgoing-payments/service.ts`,
+        file: `${SRC}/outgoing-payments/pricing.ts`,
         find: '  if (quote.expiresAt.getTime() <= now.getTime()) return OutgoingPaymentError.QuoteExpired\n',
         replace: '',
       },
@@ -146,7 +146,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     description: "limits count every payment of the grant, not only the current interval's",
     edits: [
       {
-        file: `${SRC}/outgoing-payments/service.ts`,
+        file: `${SRC}/outgoing-payments/reservation.ts`,
         find: '    window: spendingWindowKey(window),\n',
         replace: '    window: spendingWindowKey(undefined),\n',
       },

@@ -27,6 +27,11 @@ export interface OutgoingPayment {
   createdAt: Date
 }
 
+/** Form 1 pays a quote; form 2 pays an incoming payment with a fixed debit amount. */
+export type PaymentSource =
+  | { quoteId: string | undefined }
+  | { incomingPaymentId: string | undefined; debitAmount: Amount }
+
 export const OUTGOING_PAYMENTS_PATH = 'outgoing-payments'
 
 export function outgoingPaymentUrl(resourceServer: string, id: string): string {

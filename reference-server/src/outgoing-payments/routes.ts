@@ -21,8 +21,8 @@ import {
   OutgoingPaymentError,
   toHttpError,
 } from './errors.ts'
-import { toOpenPaymentsOutgoingPayment } from './model.ts'
-import type { OutgoingPaymentService, PaymentSource } from './service.ts'
+import { type PaymentSource, toOpenPaymentsOutgoingPayment } from './model.ts'
+import type { OutgoingPaymentService } from './service.ts'
 
 interface RouteDependencies {
   outgoingPaymentService: OutgoingPaymentService

@@ -5,10 +5,8 @@ import type { IncomingPayment } from '../../src/incoming-payments/model.ts'
 import type { CreateIncomingPaymentInput } from '../../src/incoming-payments/service.ts'
 import { createLogger } from '../../src/logger.ts'
 import type { GrantLimits } from '../../src/outgoing-payment-grants/limits.ts'
-import type {
-  CreatedOutgoingPayment,
-  CreateOutgoingPaymentInput,
-} from '../../src/outgoing-payments/service.ts'
+import type { CreatedOutgoingPayment } from '../../src/outgoing-payments/reservation.ts'
+import type { CreateOutgoingPaymentInput } from '../../src/outgoing-payments/service.ts'
 import { type Settlement, settleNextPayments } from '../../src/payment-engine/settle.ts'
 import { DEFAULT_RATE_TABLE } from '../../src/quotes/rates.ts'
 import { seedDatabase } from '../../src/seed/apply-seed.ts'

@@ -14,6 +14,7 @@ import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { type BenchOptions, parseBenchOptions } from './bench-options.ts'
 import { formatBenchTable } from './bench-table.ts'
 import { BENCH_HELP } from './help.ts'
+import { ReferenceStartError } from './reference-start-error.ts'
 import { SUITE_ROOT } from './run-command.ts'
 import { UsageError } from './run-options.ts'
 
@@ -96,9 +97,6 @@ async function bench(
   const wrong = results.some((result) => result.setupError || result.ok < result.iterations)
   return wrong ? 1 : 0
 }
-
-/** The reference server exited before it served: its own message (a database it cannot reach, a port taken) is above. */
-export class ReferenceStartError extends Error {}
 
 interface ReferenceServer {
   targetFile: string

@@ -15,8 +15,8 @@ import { tierOf } from '../conformance/harness/rules/rule.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { packEvidence } from './evidence-archive.ts'
-import { CONFIGURATION_EXIT, SUITE_ROOT } from './run-command.ts'
-import { takeFlag, takeOption, UsageError } from './run-options.ts'
+import { SUITE_ROOT } from './run-command.ts'
+import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 
 const DEFAULT_TIMEOUT_SECONDS = 60
 

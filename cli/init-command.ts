@@ -18,8 +18,7 @@ import {
   type TemplateName,
 } from '../conformance/harness/target/target-templates.ts'
 import { checkLive, describeWalletAddress } from './live-check.ts'
-import { CONFIGURATION_EXIT } from './run-command.ts'
-import { takeFlag, takeOption, UsageError } from './run-options.ts'
+import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 
 export const INIT_HELP = `Usage: op-conformance init WALLET_ADDRESS [options]
 

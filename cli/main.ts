@@ -1,30 +1,43 @@
 import { readFileSync } from 'node:fs'
-import { ClientTargetError } from '../client-conformance/target/load-client-target.ts'
-import { BaselineError } from '../conformance/harness/rules/baseline-file.ts'
-import { TargetFileError } from '../conformance/harness/target/load-target.ts'
+import { ClientTargetError } from '../client-conformance/target/client-target-error.ts'
+import { BaselineError } from '../conformance/harness/rules/baseline-error.ts'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
-import { benchCommand, ReferenceStartError } from './bench-command.ts'
-import { clientCommand } from './client-command.ts'
+import { TargetFileError } from '../conformance/harness/target/target-file-error.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { BENCH_HELP, HELP } from './help.ts'
-import { INIT_HELP, initCommand } from './init-command.ts'
-import { MERGE_HELP, mergeCommand } from './merge-command.ts'
-import { RULES_HELP, rulesCommand } from './rules-command.ts'
-import { CONFIGURATION_EXIT, runCommand } from './run-command.ts'
-import { UsageError } from './run-options.ts'
-import { VALIDATE_HELP, validateCommand } from './validate-command.ts'
+import { ReferenceStartError } from './reference-start-error.ts'
+import { CONFIGURATION_EXIT, UsageError } from './run-options.ts'
 
-const COMMANDS: Record<string, { run: (args: string[]) => number | Promise<number>; help: string }> = {
-  init: { run: initCommand, help: INIT_HELP },
-  run: { run: runCommand, help: HELP },
-  client: { run: clientCommand, help: CLIENT_HELP },
-  rules: { run: rulesCommand, help: RULES_HELP },
-  validate: { run: validateCommand, help: VALIDATE_HELP },
-  merge: { run: mergeCommand, help: MERGE_HELP },
-  bench: { run: benchCommand, help: BENCH_HELP },
+interface Command {
+  run: (args: string[]) => number | Promise<number>
+  help: string
 }
 
-function main([command, ...args]: string[]): number | Promise<number> {
+// Each command's module is imported only when it is chosen: together they take over a second to load (ajv,
+// Playwright, the reference server's launcher), which `--help`, a mistyped command or `rules` should not wait for.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  init: async () => {
+    const { initCommand, INIT_HELP } = await import('./init-command.ts')
+    return { run: initCommand, help: INIT_HELP }
+  },
+  run: async () => ({ run: (await import('./run-command.ts')).runCommand, help: HELP }),
+  client: async () => ({ run: (await import('./client-command.ts')).clientCommand, help: CLIENT_HELP }),
+  rules: async () => {
+    const { rulesCommand, RULES_HELP } = await import('./rules-command.ts')
+    return { run: rulesCommand, help: RULES_HELP }
+  },
+  validate: async () => {
+    const { validateCommand, VALIDATE_HELP } = await import('./validate-command.ts')
+    return { run: validateCommand, help: VALIDATE_HELP }
+  },
+  merge: async () => {
+    const { mergeCommand, MERGE_HELP } = await import('./merge-command.ts')
+    return { run: mergeCommand, help: MERGE_HELP }
+  },
+  bench: async () => ({ run: (await import('./bench-command.ts')).benchCommand, help: BENCH_HELP }),
+}
+
+async function main([command, ...args]: string[]): Promise<number> {
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(HELP)
     return command === undefined ? CONFIGURATION_EXIT : 0
@@ -34,11 +47,12 @@ function main([command, ...args]: string[]): number | Promise<number> {
     console.log(manifest.version)
     return 0
   }
-  const chosen = COMMANDS[command]
-  if (!chosen)
+  const load = COMMANDS[command]
+  if (!load)
     throw new UsageError(
       `unknown command ${JSON.stringify(command)}: one of ${Object.keys(COMMANDS).join(', ')} (op-conformance --help)`,
     )
+  const chosen = await load()
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(chosen.help)
     return 0

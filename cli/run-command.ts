@@ -21,9 +21,8 @@ import { generateAllureSite } from './allure-site.ts'
 import { writeEvidenceArchive } from './evidence-archive.ts'
 import { HELP } from './help.ts'
 import { reportLines } from './report-list.ts'
-import { parseRunOptions } from './run-options.ts'
+import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
-export const CONFIGURATION_EXIT = EXIT.couldNotStart
 /** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
 export const SUITE_ROOT = new URL('..', import.meta.url).pathname
 

@@ -1,7 +1,12 @@
+import { EXIT } from '../reports/src/exit-status.ts'
+
 /** A command-line mistake: exit status 2, with the message. */
 export class UsageError extends Error {
   override name = 'UsageError'
 }
+
+/** The exit status of a mistake in the set-up (the command line, a file it names), before anything runs. */
+export const CONFIGURATION_EXIT = EXIT.couldNotStart
 
 export interface RunOptions {
   target?: string

@@ -1,8 +1,7 @@
 import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { checkLive } from './live-check.ts'
-import { CONFIGURATION_EXIT } from './run-command.ts'
-import { takeFlag, UsageError } from './run-options.ts'
+import { CONFIGURATION_EXIT, takeFlag, UsageError } from './run-options.ts'
 
 export const VALIDATE_HELP = `Usage: op-conformance validate [--live] FILE
 

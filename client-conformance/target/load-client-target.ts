@@ -4,6 +4,7 @@ import { Ajv } from 'ajv'
 import { type ClientKey, readClientKey } from '../../conformance/harness/client-identity/client-key-pem.ts'
 import { jsonSyntaxError } from '../../conformance/harness/target/json-syntax.ts'
 import { describeErrors, fileProblem } from '../../conformance/harness/target/load-target.ts'
+import { ClientTargetError } from './client-target-error.ts'
 
 /** A client target file (client-target.schema.json), its paths resolved and its key read. */
 export interface ClientTarget {
@@ -17,19 +18,6 @@ export interface ClientTarget {
   timeoutSeconds?: number
   /** The user's own client key; absent, the suite makes one per run. */
   key?: ClientKey
-}
-
-export class ClientTargetError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(
-      `client target file ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-        'See docs/client-conformance.md (the client target file).',
-    )
-    this.name = 'ClientTargetError'
-  }
 }
 
 const SCHEMA = JSON.parse(readFileSync(new URL('./client-target.schema.json', import.meta.url), 'utf8'))

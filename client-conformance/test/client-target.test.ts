@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { exportPrivateKeyPem, generateClientKey } from '../../clients/src/index.ts'
-import { ClientTargetError, loadClientTarget } from '../target/load-client-target.ts'
+import { ClientTargetError } from '../target/client-target-error.ts'
+import { loadClientTarget } from '../target/load-client-target.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'client-target-'))
 const write = (name: string, content: unknown) => {

@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { loadTargetFile, parseTarget, TargetFileError } from '../harness/target/load-target.ts'
+import { loadTargetFile, parseTarget } from '../harness/target/load-target.ts'
 import { targetFileSchema } from '../harness/target/target-file.ts'
+import { TargetFileError } from '../harness/target/target-file-error.ts'
 
 const valid = {
   name: 'example ASE',

@@ -6,7 +6,8 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { closestName } from '../harness/target/closest-name.ts'
 import { jsonSyntaxError } from '../harness/target/json-syntax.ts'
-import { loadTargetFile, parseTarget, TargetFileError } from '../harness/target/load-target.ts'
+import { loadTargetFile, parseTarget } from '../harness/target/load-target.ts'
+import { TargetFileError } from '../harness/target/target-file-error.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'target-messages-'))
 const addresses = { sender: 'https://ase.example/alice', receiver: 'https://ase.example/bob' }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { BaselineError } from './baseline-error.ts'
 import { findRule } from './registry.ts'
 
 /** One expected failure: a rule, or one test, and why it is expected. */
@@ -22,16 +23,6 @@ export interface Baseline {
   expectedFailures: BaselineEntry[]
   /** Rules expected NOT TESTED or PENDING: their gap does not make the run exit INCOMPLETE. */
   expectedUntested?: UntestedEntry[]
-}
-
-export class BaselineError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(`baseline ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
-    this.name = 'BaselineError'
-  }
 }
 
 let validator: ValidateFunction | undefined

@@ -5,17 +5,8 @@ import { closestName } from './closest-name.ts'
 import { jsonSyntaxError } from './json-syntax.ts'
 import type { Route, TargetFile } from './target-file.ts'
 import { targetFileSchema } from './target-file.ts'
+import { TargetFileError } from './target-file-error.ts'
 import { certificateProblem } from './tls-ca.ts'
-
-export class TargetFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(`target file ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
-    this.name = 'TargetFileError'
-  }
-}
 
 const ajv = new Ajv({ allErrors: true, verbose: true })
 ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl })

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test'
 import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
 import { buildVerdictDocument } from '../../reports/src/verdict-document.ts'
 import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from '../../reports/test/sample-verdict.ts'
+import { saw } from '../../reports/test/saw.ts'
 import { reportPaths } from '../../settings/run-settings.ts'
 import { finishReports } from '../run-command.ts'
 
@@ -32,7 +33,8 @@ function exitFor(records: TestRecord[], expectedUntested: { rule: string; reason
 
 // The sample with its failure fixed: TOKEN-EXPIRY (MUST) stays skipped.
 const passing = SAMPLE_RECORDS.map(
-  (r): TestRecord => (r.outcome === 'failed' ? { ...r, outcome: 'passed', errors: [] } : r),
+  (r): TestRecord =>
+    r.outcome === 'failed' ? { ...r, outcome: 'passed', errors: [], observations: saw(r.rules) } : r,
 )
 const everyRulePassing: TestRecord[] = SAMPLE_RULES.filter((r) => !r.pending).map((rule) => ({
   title: rule.id,
@@ -41,7 +43,7 @@ const everyRulePassing: TestRecord[] = SAMPLE_RULES.filter((r) => !r.pending).ma
   rules: [rule.id],
   errors: [],
   warnings: [],
-  responses: 1,
+  observations: saw([rule.id]),
 }))
 
 describe('exit statuses', () => {

@@ -48,6 +48,8 @@ describe('the verdict on a variant', () => {
     warnings: [],
     reasons,
     notRun: [],
+    evidence: [],
+    observed: { pass: 0, fail: 0, warning: 0, 'not-applicable': 0 },
   })
 
   test('a beyond-spec failure is a warning; a spec warning too', () => {

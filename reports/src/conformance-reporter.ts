@@ -61,6 +61,7 @@ export default class ConformanceReporter implements Reporter {
       title,
       file: relative(process.cwd(), test.location.file),
       status: result.status,
+      timeout: test.timeout,
       annotations,
       errors: result.errors.map(plainErrorMessage),
     })

@@ -7,6 +7,7 @@ import {
   RESPONSES_ANNOTATION,
 } from '../../conformance/harness/rules/findings.ts'
 import { NOT_APPLICABLE_ANNOTATION } from '../../conformance/harness/rules/not-applicable.ts'
+import { type Observation, observationsOf } from '../../conformance/harness/rules/observations.ts'
 
 export type { PropertyRun }
 
@@ -36,6 +37,13 @@ export interface TestRecord {
   flaky?: string
   /** A property test's search: how many runs, under which profile, and why it stopped. */
   property?: PropertyRun
+  /** What the test's checks saw, rule by rule: the only evidence a rule passes on. */
+  observations?: Observation[]
+  /**
+   * Set when the suite itself ended the test (its timeout, the run interrupted): what the test had not decided by
+   * then is not tested, never failed.
+   */
+  cut?: string
 }
 
 type Annotation = { type: string; description?: string }
@@ -43,7 +51,10 @@ type Annotation = { type: string; description?: string }
 /** What a test's annotations say it observed: findings, not-applicable reason, responses seen, its property. */
 export function observationsIn(
   annotations: readonly Annotation[],
-): Pick<TestRecord, 'findings' | 'notApplicable' | 'responses' | 'invalidInputResponses' | 'property'> {
+): Pick<
+  TestRecord,
+  'findings' | 'notApplicable' | 'responses' | 'invalidInputResponses' | 'property' | 'observations'
+> {
   const described = (type: string) => [
     ...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
   ]
@@ -57,6 +68,7 @@ export function observationsIn(
     notApplicable: described(NOT_APPLICABLE_ANNOTATION)[0],
     responses: summed(RESPONSES_ANNOTATION),
     invalidInputResponses: summed(INVALID_INPUT_RESPONSES_ANNOTATION),
+    observations: observationsOf(annotations),
     ...(property ? { property: JSON.parse(property) as PropertyRun } : {}),
   }
 }
@@ -77,6 +89,8 @@ export interface FinishedTestResult {
   annotations: readonly Annotation[]
   /** Failure messages, as plainErrorMessage (conformance/harness/rules/rules-named-in.ts) gives them. */
   errors: readonly string[]
+  /** The test's timeout in milliseconds, for the note of a test that ran out of it. */
+  timeout?: number
 }
 
 /** What the verdict needs to know of one finished test: the one way both readers of a run build it. */
@@ -93,5 +107,16 @@ export function testRecord(test: FinishedTestResult): TestRecord {
     warnings: described(WARNING_ANNOTATION),
     skipReason: test.annotations.find((a) => a.type === 'skip')?.description,
     ...observationsIn(test.annotations),
+    ...cutBySuite(test),
   }
+}
+
+/** Why the suite itself ended the test, if it did: its own limit is never the server's fault. */
+function cutBySuite(test: FinishedTestResult): Pick<TestRecord, 'cut'> {
+  if (test.status === 'timedOut') {
+    const limit = test.timeout ? ` of ${Math.round(test.timeout / 1000)} s` : ''
+    return { cut: `the test ran out of its time${limit} (raise it with --timeout, or run fewer --workers)` }
+  }
+  if (test.status === 'interrupted') return { cut: 'the run was interrupted before the test ended' }
+  return {}
 }

@@ -1,8 +1,10 @@
 import { type Rule, type RuleTier, tierOf } from '../../conformance/harness/rules/rule.ts'
 import { rulesNamedIn } from '../../conformance/harness/rules/rules-named-in.ts'
+import { type EvidenceItem, type ObservationCounts, RuleEvidence } from './rule-evidence.ts'
 import { firstLine, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
 
 export { observationsIn, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
+export type { EvidenceItem, ObservationCounts }
 export { rulesNamedIn }
 
 export type RuleStatus =
@@ -38,6 +40,7 @@ export interface RuleVerdict {
   rule: Rule
   tier: RuleTier
   status: RuleStatus
+  /** The tests that declare the rule or observed it. */
   tests: { title: string; file: string; outcome: TestOutcome }[]
   failures: string[]
   /** Titles of the tests whose failures or findings fail the rule. */
@@ -50,6 +53,10 @@ export interface RuleVerdict {
   reasons: string[]
   /** Its tests that did not reach its check, each with why: a passed rule says how many and why. */
   notRun: NotRun[]
+  /** What the checks of the rule saw, the first few of each outcome (rule-evidence.ts). */
+  evidence: EvidenceItem[]
+  /** How many checks of the rule saw each outcome over the whole run. */
+  observed: ObservationCounts
 }
 
 /** What a filtered run (--grep, one spec file) left out: it reports only the rules its tests declare. */
@@ -57,6 +64,13 @@ export interface Scope {
   filtered: boolean
   /** Rules of the registry the run's tests did not declare or observe, left out of `rules` and the counts. */
   rulesLeftOut: number
+}
+
+/** A test that ended without judging the rules it declares: they are not tested, never failed, for it. */
+export interface Undecided {
+  title: string
+  /** What ended it, in one line. */
+  reason: string
 }
 
 export interface Verdict {
@@ -70,9 +84,14 @@ export interface Verdict {
   rules: RuleVerdict[]
   /** The property tests' searches: runs, profile, seed and why each stopped. */
   properties: (PropertyRun & { test: string })[]
+  /** Tests the suite itself cut short (a timeout, an interrupted run). */
+  cutShort: Undecided[]
+  /** Tests that ended on an error naming no rule (a set-up step, a consent page, the suite's own exception). */
+  unattributed: Undecided[]
 }
 
-interface Tally extends Omit<RuleVerdict, 'status'> {
+interface Tally extends Omit<RuleVerdict, 'status' | 'evidence' | 'observed'> {
+  gathered: RuleEvidence
   /** Tests that stopped before this rule's check because a spec rule failed first. */
   unreachedBySpec: number
   /** Tests that stopped before this rule's check, whatever failed first. */
@@ -81,14 +100,28 @@ interface Tally extends Omit<RuleVerdict, 'status'> {
   notApplicable: number
 }
 
+export interface VerdictOptions {
+  /**
+   * Whether the run left tests out (--grep, one spec file). Unset, a rule that some test of the suite declares
+   * and no test of the run declared says so (server mode); client mode always runs its whole catalogue.
+   */
+  filtered?: boolean
+}
+
 /**
- * A failed test fails the rules its messages name; when none is named it fails every rule it declares. A rule the
- * test declares but never reached is decided by its other tests where one of them reached it; else it is
- * inconclusive when a spec rule failed first, and not tested (never failed) when what failed first does not
- * decide conformance (a beyond-spec step, a robustness finding). A rule no test observed is never passed. A
- * filtered run reports only the rules its tests observed.
+ * A rule's status comes from what its checks observed (conformance/harness/rules/observations.ts), never from
+ * which tests declare it: PASS needs a passing observation, FAIL a failure that names the rule (an assertion's
+ * `[RULE-ID]` prefix, a finding). A failed test whose error names no rule (a set-up step, a consent page, an
+ * exception of the suite's) leaves the rules it declares NOT TESTED with that error as the reason, and a test the
+ * suite cut short (its timeout) charges nothing. A declared rule a test never reached is decided by its other
+ * tests where one of them observed it; else it is inconclusive when a spec rule failed first, and not tested
+ * otherwise.
  */
-export function computeVerdict(rules: readonly Rule[], records: readonly TestRecord[]): Verdict {
+export function computeVerdict(
+  rules: readonly Rule[],
+  records: readonly TestRecord[],
+  options: VerdictOptions = {},
+): Verdict {
   const byRule = new Map<string, Tally>(
     rules.map((rule) => [
       rule.id,
@@ -101,6 +134,7 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
         warnings: [],
         reasons: [],
         notRun: [],
+        gathered: new RuleEvidence(),
         unreachedBySpec: 0,
         unreached: 0,
         skipped: 0,
@@ -119,9 +153,16 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
     tally.notRun.push({ title, reason })
     if (!tally.reasons.includes(reason)) tally.reasons.push(reason)
   }
+  const cutShort: Undecided[] = []
+  const unattributed: Undecided[] = []
   for (const record of records) {
     const entry = { title: record.title, file: record.file, outcome: record.outcome }
-    for (const id of observedBy(rules, record)) at(id)?.tests.push(entry)
+    const observations = record.observations ?? []
+    for (const id of new Set([...record.rules, ...observations.map((o) => o.rule)])) at(id)?.tests.push(entry)
+    for (const observation of observations) {
+      // A failing observation is told by the finding or the failure that names it, below.
+      if (observation.outcome !== 'fail') at(observation.rule)?.gathered.add(record.title, observation)
+    }
     for (const warning of record.warnings) {
       for (const id of rulesNamedIn(warning)) at(id)?.warnings.push(`${record.title}: ${warning}`)
     }
@@ -134,8 +175,11 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
     const errors = record.errors.join('\n')
     for (const finding of record.findings ?? []) {
       // A finding the test's own failure repeats is told once.
-      if (record.outcome === 'failed' && errors.includes(finding)) continue
-      for (const id of rulesNamedIn(finding)) fail(id, record.title, finding)
+      if (record.outcome === 'failed' && !record.cut && errors.includes(finding)) continue
+      for (const id of rulesNamedIn(finding)) {
+        fail(id, record.title, finding)
+        at(id)?.gathered.add(record.title, { outcome: 'fail', line: oneLine(finding), count: 1 })
+      }
     }
     if (record.outcome === 'skipped') {
       for (const id of record.rules) {
@@ -147,11 +191,32 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
       }
       continue
     }
-    if (record.outcome !== 'failed') continue
-    const named = new Set(record.errors.flatMap(rulesNamedIn))
-    const blamed = named.size > 0 ? named : new Set(record.rules)
-    for (const id of blamed) fail(id, record.title, errors)
-    const unreached = record.rules.filter((id) => !blamed.has(id))
+    const observed = new Set(observations.map((o) => o.rule))
+    if (record.outcome === 'passed') {
+      for (const id of record.rules.filter((id) => !observed.has(id))) {
+        const tally = at(id)
+        if (tally)
+          notRun(tally, record.title, `not reached in "${record.title}": it passed without a check of ${id}`)
+      }
+      continue
+    }
+    if (record.cut) {
+      cutShort.push({ title: record.title, reason: record.cut })
+      for (const id of record.rules.filter((id) => !observed.has(id))) {
+        const tally = at(id)
+        if (!tally) continue
+        tally.unreached++
+        notRun(tally, record.title, `not reached in "${record.title}": ${record.cut}${searchedSoFar(record)}`)
+      }
+      continue
+    }
+    const blamed = new Set(record.errors.flatMap(rulesNamedIn))
+    for (const id of blamed) {
+      fail(id, record.title, errors)
+      at(id)?.gathered.add(record.title, { outcome: 'fail', line: oneLine(errors), count: 1 })
+    }
+    if (blamed.size === 0) unattributed.push({ title: record.title, reason: oneLine(errors) })
+    const unreached = record.rules.filter((id) => !blamed.has(id) && !observed.has(id))
     if (unreached.length === 0) continue
     const bySpec = [...blamed].some((id) => at(id)?.tier === 'spec')
     const reason = unreachedReason(record, [...blamed], (id) => at(id)?.tier)
@@ -164,14 +229,18 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
     }
   }
   const anyRan = records.some((record) => record.outcome !== 'skipped')
-  const all = [...byRule.values()].map(({ unreachedBySpec, unreached, skipped, notApplicable, ...tally }) => {
-    if (tally.rule.automatic && tally.tests.length === 0 && anyRan) tally.reasons.push(unobserved(tally.tier))
-    return {
-      ...tally,
-      status: statusOf(tally, { unreachedBySpec, unreached, skipped, notApplicable, anyRan }),
-    }
-  })
-  const filtered = all.some((v) => v.status === 'untested')
+  const all = [...byRule.values()].map(
+    ({ unreachedBySpec, unreached, skipped, notApplicable, gathered, ...tally }) => {
+      const observed = gathered.counts
+      if (tally.rule.automatic && observed.pass + observed.fail === 0 && anyRan)
+        tally.reasons.push(unobserved(tally.tier))
+      const status = statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
+      if (status === 'skipped' && observed.warning > 0 && observed.pass === 0)
+        tally.reasons.push(ONLY_WARNINGS)
+      return { ...tally, status, evidence: gathered.items(), observed }
+    },
+  )
+  const filtered = options.filtered ?? all.some((v) => v.status === 'untested')
   const verdicts = filtered ? all.filter((v) => v.tests.length > 0) : all
   const tiers = Object.fromEntries(
     TIERS.map((tier) => [tier, countsOf(verdicts.filter((v) => v.tier === tier))]),
@@ -194,7 +263,24 @@ export function computeVerdict(rules: readonly Rule[], records: readonly TestRec
     scope: { filtered, rulesLeftOut: all.length - verdicts.length },
     rules: verdicts,
     properties: records.flatMap((r) => (r.property ? [{ test: r.title, ...r.property }] : [])),
+    cutShort,
+    unattributed,
   }
+}
+
+const ONLY_WARNINGS =
+  'its checks saw only answers a correct server may also give (warnings): nothing showed that the MUST holds'
+
+/** For a property the suite cut short: how far its search had gone. */
+function searchedSoFar(record: TestRecord): string {
+  const property = record.property
+  return property
+    ? ` (the property ${property.name} had done ${property.runs} of ${property.numRuns} runs)`
+    : ''
+}
+
+function oneLine(message: string): string {
+  return firstLine(message.replace(/^\s*([A-Za-z]*Error:\s*)?(\[[A-Z0-9-]+\]\s*)?/, ''))
 }
 
 /** Why a test stopped before a rule's check: what failed first, and for a property, how far its search went. */
@@ -203,6 +289,9 @@ function unreachedReason(
   blamed: string[],
   tier: (id: string) => RuleTier | undefined,
 ): string {
+  if (blamed.length === 0) {
+    return `not reached in "${record.title}": it stopped first on an error that names no rule: ${oneLine(record.errors.join('\n'))}`
+  }
   const first = blamed
     .map((id) => (tier(id) === 'spec' || tier(id) === undefined ? id : `${id} (${tier(id)})`))
     .join(', ')
@@ -213,11 +302,7 @@ function unreachedReason(
       `${first} after ${property.runs} of ${property.numRuns} runs (${property.profile} profile)`
     )
   }
-  const message = firstLine(record.errors.join('\n')).replace(
-    /^\s*([A-Za-z]*Error:\s*)?(\[[A-Z0-9-]+\]\s*)?/,
-    '',
-  )
-  return `not reached in "${record.title}": it stopped first on ${first}: ${message}`
+  return `not reached in "${record.title}": it stopped first on ${first}: ${oneLine(record.errors.join('\n'))}`
 }
 
 /** Spec MUST rules that were not tested: skipped, or not yet encoded. They keep a run from being CONFORMANT. */
@@ -227,21 +312,6 @@ export function untestedMustRules(rules: readonly RuleVerdict[]): RuleVerdict[] 
   )
 }
 
-/**
- * The rules a test observed: those it declares, and the automatic rules when it received responses (answers to
- * invalid input, for the robustness rules). A test that received nothing checked no automatic rule.
- */
-function observedBy(rules: readonly Rule[], record: TestRecord): string[] {
-  if (record.outcome === 'skipped') return record.rules
-  const automatic = rules
-    .filter((rule) => rule.automatic)
-    .filter((rule) =>
-      tierOf(rule) === 'robustness' ? (record.invalidInputResponses ?? 0) > 0 : (record.responses ?? 0) > 0,
-    )
-    .map((rule) => rule.id)
-  return [...new Set([...record.rules, ...automatic])]
-}
-
 function unobserved(tier: RuleTier): string {
   return tier === 'robustness'
     ? 'no test received an answer to invalid input'
@@ -249,7 +319,8 @@ function unobserved(tier: RuleTier): string {
 }
 
 function statusOf(
-  tally: Omit<RuleVerdict, 'status'>,
+  tally: Omit<RuleVerdict, 'status' | 'evidence' | 'observed'>,
+  observed: ObservationCounts,
   seen: {
     unreachedBySpec: number
     unreached: number
@@ -259,13 +330,19 @@ function statusOf(
   },
 ): RuleStatus {
   if (tally.failures.length > 0) return 'failed'
-  const ran = tally.tests.length - seen.skipped - seen.unreached
-  if (ran > 0) return tally.warnings.length > 0 ? 'warning' : 'passed'
+  if (observed.pass > 0) return tally.warnings.length > 0 ? 'warning' : 'passed'
+  // A warning is what a SHOULD or a beyond-spec rule is judged by; a MUST of the spec needs an answer that holds.
+  const mustOfSpec = tally.tier === 'spec' && tally.rule.level === 'MUST'
+  if (observed.warning > 0 && !mustOfSpec) return 'warning'
   if (seen.unreachedBySpec > 0) return 'inconclusive'
-  if (seen.unreached > 0) return 'skipped'
-  if (tally.tests.length > 0) return seen.notApplicable === seen.skipped ? 'not-applicable' : 'skipped'
-  if (tally.rule.automatic && seen.anyRan) return 'skipped'
-  return tally.rule.pending ? 'pending' : 'untested'
+  if (observed['not-applicable'] > 0 && observed.warning === 0) return 'not-applicable'
+  if (tally.tests.length === 0) {
+    if (tally.rule.automatic && seen.anyRan) return 'skipped'
+    return tally.rule.pending ? 'pending' : 'untested'
+  }
+  const ranSomething = tally.tests.length > seen.skipped
+  if (!ranSomething && seen.notApplicable === seen.skipped) return 'not-applicable'
+  return 'skipped'
 }
 
 function countsOf(verdicts: readonly { status: RuleStatus }[]): Record<RuleStatus, number> {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import type { Rule } from '../../conformance/harness/rules/rule.ts'
 import { headline } from '../src/headline.ts'
 import { computeVerdict, type TestRecord } from '../src/verdict.ts'
+import { saw } from './saw.ts'
 
 const rules: Rule[] = [
   { id: 'A-ONE', level: 'MUST', section: 'Endpoints', statement: 'one' },
@@ -19,8 +20,7 @@ const ran = (ids: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
   rules: ids,
   errors: [],
   warnings: [],
-  responses: 1,
-  invalidInputResponses: 1,
+  observations: (extra.outcome ?? 'passed') === 'passed' ? saw([...ids, 'ROB']) : [],
   ...extra,
 })
 const all = ran(['A-ONE', 'A-TWO', 'A-SHOULD', 'D-WALLET'])
@@ -84,7 +84,7 @@ describe('headline', () => {
     )
     const skipped = ran(['A-TWO'], { outcome: 'skipped', skipReason: 'quick' })
     assert.equal(
-      line(ran(['A-ONE'], { invalidInputResponses: 0 }), skipped),
+      line(ran(['A-ONE'], { observations: saw(['A-ONE']) }), skipped),
       'NO VERDICT: a filtered run checks only part of the spec; it reports the 2 rules its tests checked (3 rules left out): 1 passed, 1 not tested',
     )
   })

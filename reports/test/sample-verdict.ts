@@ -2,6 +2,7 @@ import type { Rule } from '../../conformance/harness/rules/rule.ts'
 import type { VerdictSubject } from '../src/run-subject.ts'
 import { computeVerdict, type TestRecord } from '../src/verdict.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../src/verdict-document.ts'
+import { saw } from './saw.ts'
 
 /** A small registry and run with every status the reports render: the reports' tests share it. */
 export const SAMPLE_RULES: Rule[] = [
@@ -20,10 +21,21 @@ export const SAMPLE_RULES: Rule[] = [
   { id: 'LATER', level: 'MAY', section: 'Limits', statement: 'later', pending: 'issue 99' },
 ]
 
-const base = { file: 'conformance/tests/x.spec.ts', errors: [], warnings: [], responses: 1 }
+const base = {
+  file: 'conformance/tests/x.spec.ts',
+  errors: [],
+  warnings: [],
+  observations: saw(['GEN-JSON']),
+}
 
 export const SAMPLE_RECORDS: TestRecord[] = [
-  { ...base, title: 'creates', outcome: 'passed', rules: ['IP-CREATE'] },
+  {
+    ...base,
+    title: 'creates',
+    outcome: 'passed',
+    rules: ['IP-CREATE'],
+    observations: saw(['GEN-JSON', 'IP-CREATE']),
+  },
   {
     ...base,
     title: 'reads an unknown id',
@@ -37,6 +49,7 @@ export const SAMPLE_RECORDS: TestRecord[] = [
     outcome: 'passed',
     rules: ['OP-PROCESS'],
     warnings: ['[OP-PROCESS] took 9 s'],
+    observations: saw(['OP-PROCESS'], 'warning'),
   },
   {
     ...base,

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import type { Rule } from '../../conformance/harness/rules/rule.ts'
 import { headline } from '../src/headline.ts'
 import { computeVerdict, rulesNamedIn, type TestRecord } from '../src/verdict.ts'
+import { saw } from './saw.ts'
 
 const rules: Rule[] = [
   { id: 'GEN-SCHEMA', level: 'MUST', section: 's', statement: 'schema', automatic: true },
@@ -22,15 +23,21 @@ const rules: Rule[] = [
   { id: 'C-NONE', level: 'MUST', section: 's', statement: 'none' },
 ]
 
+// Every rule with tests: a run that leaves one out is a filtered run.
+const EVERY = ['A-ONE', 'A-TWO', 'C-NONE', 'D-ONE']
+
+/** A test record; a passed one saw each rule it declares hold, and the automatic GEN-SCHEMA and OAS-STRICT. */
 const record = (overrides: Partial<TestRecord>): TestRecord => ({
   title: 't',
   file: 'f.spec.ts',
   outcome: 'passed',
-  // Every rule with tests: a run that leaves one out is a filtered run.
-  rules: ['A-ONE', 'A-TWO', 'C-NONE', 'D-ONE'],
+  rules: EVERY,
   errors: [],
   warnings: [],
-  responses: 2,
+  observations:
+    (overrides.outcome ?? 'passed') === 'passed'
+      ? saw([...(overrides.rules ?? EVERY), 'GEN-SCHEMA', 'OAS-STRICT'])
+      : [],
   ...overrides,
 })
 
@@ -147,11 +154,96 @@ describe('verdict', () => {
     assert.equal(statusOf([failed], 'A-ONE'), 'inconclusive')
   })
 
-  test('a failure naming no rule fails every declared rule', () => {
-    const failed = record({ outcome: 'failed', errors: ['TypeError: x is undefined'] })
-    assert.equal(statusOf([failed], 'A-ONE'), 'failed')
-    assert.equal(statusOf([failed], 'A-TWO'), 'failed')
-    assert.equal(statusOf([failed], 'GEN-SCHEMA'), 'passed')
+  test('a failure naming no rule charges none: the declared rules are not tested, with the error', () => {
+    const failed = record({ title: 'u', outcome: 'failed', errors: ['TypeError: x is undefined'] })
+    const verdict = computeVerdict(rules, [failed])
+    const aOne = verdict.rules.find((r) => r.rule.id === 'A-ONE')
+    assert.equal(aOne?.status, 'skipped')
+    assert.deepEqual(aOne?.reasons, [
+      'not reached in "u": it stopped first on an error that names no rule: x is undefined',
+    ])
+    assert.equal(verdict.counts.failed, 0)
+    assert.deepEqual(verdict.unattributed, [{ title: 'u', reason: 'x is undefined' }])
+  })
+
+  test('a declared rule no check observed is not tested, whatever its test did', () => {
+    const passed = record({ title: 'p', observations: saw(['A-ONE']) })
+    const aTwo = verdictOf([passed], 'A-TWO')
+    assert.equal(aTwo?.status, 'skipped')
+    assert.deepEqual(aTwo?.reasons, ['not reached in "p": it passed without a check of A-TWO'])
+    assert.equal(verdictOf([passed], 'A-ONE')?.status, 'passed')
+  })
+
+  test('a rule observed by a test that does not declare it is decided by that observation', () => {
+    const passed = record({ rules: ['A-ONE'], observations: saw(['A-ONE', 'A-TWO']) })
+    assert.equal(verdictOf([passed], 'A-TWO')?.status, 'passed')
+  })
+
+  test('a warning decides a SHOULD or a beyond-spec rule, never a spec MUST', () => {
+    const warned = record({
+      rules: ['A-ONE', 'A-TWO', 'D-ONE'],
+      warnings: ['[A-ONE] accepted', '[A-TWO] differs', '[D-ONE] extra'],
+      observations: saw(['A-ONE', 'A-TWO', 'D-ONE'], 'warning'),
+    })
+    const aOne = verdictOf([warned], 'A-ONE')
+    assert.equal(aOne?.status, 'skipped')
+    assert.match(aOne?.reasons.at(-1) ?? '', /only answers a correct server may also give/)
+    assert.equal(verdictOf([warned], 'A-TWO')?.status, 'warning')
+    assert.equal(verdictOf([warned], 'D-ONE')?.status, 'warning')
+  })
+
+  test('a test the suite cut short charges nothing; what it had not decided is not tested, and says why', () => {
+    const cut = record({
+      title: 'lifecycle',
+      outcome: 'failed',
+      cut: 'the test ran out of its time of 100 s',
+      errors: ['Error: Property failed after 3 tests\n[A-ONE] shrunk counterexample'],
+      observations: saw(['A-TWO']),
+    })
+    const verdict = computeVerdict(rules, [cut])
+    assert.equal(verdict.counts.failed + verdict.counts.inconclusive, 0)
+    const aOne = verdict.rules.find((r) => r.rule.id === 'A-ONE')
+    assert.equal(aOne?.status, 'skipped')
+    assert.deepEqual(aOne?.reasons, ['not reached in "lifecycle": the test ran out of its time of 100 s'])
+    assert.equal(verdict.rules.find((r) => r.rule.id === 'A-TWO')?.status, 'passed')
+    assert.deepEqual(verdict.cutShort, [
+      { title: 'lifecycle', reason: 'the test ran out of its time of 100 s' },
+    ])
+    assert.equal(verdict.conformant, false)
+  })
+
+  test('a rule the server made moot is NOT APPLICABLE; a passing check elsewhere decides it', () => {
+    const moot = record({ rules: ['A-ONE'], observations: saw(['A-ONE'], 'not-applicable') })
+    assert.equal(verdictOf([moot], 'A-ONE')?.status, 'not-applicable')
+    assert.equal(verdictOf([moot, record({ rules: ['A-ONE'] })], 'A-ONE')?.status, 'passed')
+  })
+
+  test('each rule carries its evidence: the tests, what they saw, and how many checks of each outcome', () => {
+    const one = record({
+      title: 'one',
+      rules: ['A-ONE'],
+      observations: [
+        { rule: 'A-ONE', outcome: 'pass', line: 'answered 201', exchange: 'POST /x -> 201', count: 4 },
+      ],
+    })
+    const two = record({
+      title: 'two',
+      rules: ['A-ONE'],
+      outcome: 'failed',
+      errors: ['[A-ONE] answered 500'],
+    })
+    const aOne = verdictOf([one, two], 'A-ONE')
+    assert.deepEqual(aOne?.observed, { pass: 4, fail: 1, warning: 0, 'not-applicable': 0 })
+    assert.deepEqual(aOne?.evidence, [
+      { test: 'two', outcome: 'fail', line: 'answered 500', count: 1 },
+      { test: 'one', outcome: 'pass', line: 'answered 201', exchange: 'POST /x -> 201', count: 4 },
+    ])
+  })
+
+  test('a run said to be whole is never filtered, whatever rules its tests left unreached', () => {
+    const verdict = computeVerdict(rules, [record({ rules: ['A-ONE'] })], { filtered: false })
+    assert.equal(verdict.scope.filtered, false)
+    assert.equal(verdict.rules.find((r) => r.rule.id === 'A-TWO')?.status, 'untested')
   })
 
   test('warnings keep the rule passing but say so', () => {
@@ -172,23 +264,17 @@ describe('verdict', () => {
     assert.equal(computeVerdict(rules, [record({ outcome: 'skipped' })]).scope.filtered, true)
   })
 
-  test('an automatic rule is credited only by tests that received responses', () => {
-    assert.equal(statusOf([record({ responses: 0 })], 'GEN-SCHEMA'), 'skipped')
-    assert.deepEqual(
-      computeVerdict(rules, [record({ responses: 0 })]).rules.find((r) => r.rule.id === 'GEN-SCHEMA')
-        ?.reasons,
-      ['no test received a response to check'],
-    )
-    assert.equal(statusOf([record({ responses: 0 }), record({ responses: 1 })], 'GEN-SCHEMA'), 'passed')
+  test('an automatic rule is credited only by a check of it that held', () => {
+    const none = record({ observations: saw(EVERY) })
+    assert.equal(statusOf([none], 'GEN-SCHEMA'), 'skipped')
+    assert.deepEqual(verdictOf([none], 'GEN-SCHEMA')?.reasons, ['no test received a response to check'])
+    assert.equal(statusOf([none, record({})], 'GEN-SCHEMA'), 'passed')
   })
 
   test('robustness is credited only by answers to invalid input, and fails on a finding', () => {
     assert.equal(statusOf([record({})], 'ROB'), 'skipped')
-    assert.equal(statusOf([record({ invalidInputResponses: 1 })], 'ROB'), 'passed')
-    const finding = record({
-      invalidInputResponses: 1,
-      findings: ['[ROB] create-quote -> 500: a server error'],
-    })
+    assert.equal(statusOf([record({ observations: saw([...EVERY, 'ROB']) })], 'ROB'), 'passed')
+    const finding = record({ findings: ['[ROB] create-quote -> 500: a server error'] })
     const verdict = computeVerdict(rules, [finding])
     assert.equal(verdict.rules.find((r) => r.rule.id === 'ROB')?.status, 'failed')
     assert.equal(verdict.tiers.robustness.failed, 1)
@@ -196,7 +282,7 @@ describe('verdict', () => {
   })
 
   test('tiers come from the section, or an explicit tier', () => {
-    const verdict = computeVerdict(rules, [record({ invalidInputResponses: 1 })])
+    const verdict = computeVerdict(rules, [record({ observations: saw([...EVERY, 'ROB']) })])
     const tierOf = (id: string) => verdict.rules.find((r) => r.rule.id === id)?.tier
     assert.deepEqual(['A-ONE', 'D-ONE', 'OAS-STRICT', 'ROB'].map(tierOf), [
       'spec',

@@ -1,8 +1,10 @@
 import { expect as base } from '@playwright/test'
 import type { Exchange } from '../../../clients/src/index.ts'
-import { formatExchange } from '../http/format-exchange.ts'
+import { exchangeRef, formatExchange } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import { observe } from '../rules/observations.ts'
 import type { RuleId } from '../rules/registry.ts'
+import { rulesNamedIn } from '../rules/rules-named-in.ts'
 
 /**
  * Playwright's expect plus the suite's matchers, the only `expect` of the suite (a lint rule says so).
@@ -12,14 +14,20 @@ import type { RuleId } from '../rules/registry.ts'
  * fails that rule, says what the server answered and what the spec requires, and shows the exchange (request,
  * response, a curl line that replays it).
  *
+ * Every assertion that names its rule (`toAnswer`, or a message made by `rule(ID, ...)`) records, when it holds, a
+ * passing observation of that rule on the running test: the verdict's evidence that a check of the rule ran and
+ * saw a right answer (conformance/harness/rules/observations.ts). A failing one fails the test with the rule's
+ * prefix, which charges the rule.
+ *
  * `toBeOneOf` reads the right way round: what the server answered, then what the spec allows
  * (`expect(allowed).toContain(actual)` would present the allowed list as the answer).
  */
-export const expect = base.extend({
+const extended = base.extend({
   toAnswer(received: Exchange, statuses: number | readonly number[], ruleId: RuleId, what: string) {
     const allowed: readonly number[] = typeof statuses === 'number' ? [statuses] : statuses
     const status = (received as Partial<Exchange> | undefined)?.response?.status
     const pass = status !== undefined && allowed.includes(status)
+    if (pass && !this.isNot) observe(ruleId, 'pass', `${what}: answered ${status}`, exchangeRef(received))
     const required = allowed.join(' or ')
     const message = () => {
       if (status === undefined) return rule(ruleId, `${what}: no exchange to judge (got ${String(received)})`)
@@ -44,3 +52,40 @@ export const expect = base.extend({
     }
   },
 })
+
+type Matchers = Record<string | symbol, unknown>
+
+/** The matchers of one `expect(value, message)`, recording a passing observation of each rule the message names. */
+function observing<T extends object>(matchers: T, rules: readonly string[], message: string): T {
+  return new Proxy(matchers, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown
+      // `.not`, `.resolves`, `.rejects` are matchers too.
+      if (typeof value === 'object' && value !== null) return observing(value, rules, message)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        const held = () => {
+          for (const id of rules) observe(id, 'pass', message)
+        }
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args)
+        if (result instanceof Promise) {
+          return result.then((resolved) => {
+            held()
+            return resolved
+          })
+        }
+        held()
+        return result
+      }
+    },
+  }) as T & Matchers
+}
+
+export const expect = new Proxy(extended, {
+  apply(target, thisArg, args: Parameters<typeof extended>) {
+    const matchers = Reflect.apply(target, thisArg, args)
+    const message = typeof args[1] === 'string' ? args[1] : undefined
+    const rules = message ? rulesNamedIn(message) : []
+    return rules.length > 0 ? observing(matchers, rules, message!) : matchers
+  },
+}) as typeof extended

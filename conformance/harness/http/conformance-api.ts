@@ -3,10 +3,12 @@ import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator } from '../openapi/response-validator.ts'
 import { rule } from '../rules/covers.ts'
 import { recordFinding } from '../rules/findings.ts'
-import { findRule } from '../rules/registry.ts'
+import { observe } from '../rules/observations.ts'
+import { findRule, type RuleId } from '../rules/registry.ts'
 import { tierOf } from '../rules/rule.ts'
 import { rulesNamedIn } from '../rules/rules-named-in.ts'
-import { rememberExchangeTokens } from './format-exchange.ts'
+import { testTimeLeft } from '../time/test-clock.ts'
+import { exchangeRef, rememberExchangeTokens } from './format-exchange.ts'
 import { redactTokens } from './redact-tokens.ts'
 import { checkResponse, type RequestInput, ResponseCheckError } from './response-checks.ts'
 
@@ -19,6 +21,9 @@ export interface SendOptions extends RequestOptions {
    */
   input?: RequestInput
 }
+
+/** Playwright's words for a request it dropped because the test, its context or the run ended. */
+const CANCELLED = /disposed|has been closed|Test ended|Test timeout|aborted/i
 
 /** The suite's only way to talk to a target: every exchange is recorded and passes the automatic checks. */
 export class ConformanceApi {
@@ -44,7 +49,10 @@ export class ConformanceApi {
     this.exchanges.push(exchange)
     rememberExchangeTokens(exchange)
     if (input === 'invalid') this.invalidInputResponses++
-    const found = checkResponse(this.validator, operation, exchange, input)
+    const held: RuleId[] = []
+    const found = checkResponse(this.validator, operation, exchange, input, held)
+    const seen = exchangeRef(exchange)
+    for (const id of held) observe(id, 'pass', `${seen}: the automatic response checks hold`, seen)
     if (!found) return exchange
     const problem = redactTokens(found)
     // Only spec rules fail the test; a beyond-spec or robustness finding is reported and the test goes on.
@@ -65,6 +73,12 @@ export class ConformanceApi {
     } catch (error) {
       if (input === 'valid') throw error
       const reason = error instanceof Error ? error.message : String(error)
+      // Cut off by the test's own end (its timeout disposes the request context): the suite's limit, not a hang.
+      if ((testTimeLeft() ?? 1) <= 0 || CANCELLED.test(reason)) {
+        throw new Error(
+          `the suite stopped waiting for ${operation.operationId} at its own time limit: ${reason}`,
+        )
+      }
       throw new ResponseCheckError(
         rule(
           'ROB-INVALID-INPUT',

@@ -36,6 +36,11 @@ export function exchangeTitle(index: number, exchange: Exchange): string {
   return `exchange ${index + 1}: ${exchange.request.method} ${url.pathname} -> ${exchange.response.status}`
 }
 
+/** The exchange in a few words, for the verdict's evidence: `POST /incoming-payments -> 201`. */
+export function exchangeRef(exchange: Exchange): string {
+  return `${exchange.request.method} ${new URL(exchange.request.url).pathname} -> ${exchange.response.status}`
+}
+
 /** One line for assertion messages: the request and what came back, the body cut short. */
 export function summarize(exchange: Exchange): string {
   const { request, response } = exchange

@@ -4,6 +4,7 @@ import type { ResponseValidator, SchemaViolation } from '../openapi/response-val
 import { rule } from '../rules/covers.ts'
 import { memberRules } from '../rules/member-rules.ts'
 import { operationRule } from '../rules/operation-rules.ts'
+import type { RuleId } from '../rules/registry.ts'
 
 export class ResponseCheckError extends Error {
   override name = 'ResponseCheckError'
@@ -17,13 +18,15 @@ export type RequestInput = 'valid' | 'invalid'
  * body, a body that matches the official schema for the operation and status, and the error envelope on
  * resource-server errors. Returns the first violated rule's message, or undefined. A server error or a body
  * that is not JSON in answer to invalid input is a robustness finding; in answer to a valid request it fails the
- * operation's own rule.
+ * operation's own rule. The automatic rules the response was checked against and met are pushed onto `held`: the
+ * passing observations of those rules.
  */
 export function checkResponse(
   validator: ResponseValidator,
   operation: OperationRef,
   exchange: Exchange,
   input: RequestInput = 'valid',
+  held: RuleId[] = [],
 ): string | undefined {
   const { response } = exchange
   const label = `${operation.operationId} -> ${response.status}`
@@ -54,12 +57,22 @@ export function checkResponse(
       `${label}: the server answered a body that is not valid JSON, ${JSON.stringify(response.text.slice(0, 200))}; the spec requires JSON`,
     )
   }
+  if (hasBody) held.push('GEN-JSON')
+  // Nothing in the answer is a 5xx or unreadable: invalid input got a usable answer.
+  if (input === 'invalid') held.push('ROB-INVALID-INPUT')
   const outcome = validator.validate(operation.api, operation.operationId, response.status, response.json)
+  const grantError = isGrantError(operation, response.status)
+  if (outcome.kind === 'valid' || outcome.kind === 'extra-members') {
+    held.push(grantError ? 'OAS-GRANT-ERROR' : 'GEN-SCHEMA')
+  }
+  if (outcome.kind === 'valid' && !grantError) held.push('OAS-STRICT')
   if (outcome.kind === 'invalid' || outcome.kind === 'extra-members') {
     return schemaProblem(label, operation, response.status, outcome.kind, outcome.violations)
   }
   if (operation.api === 'resource-server' && response.status >= 400) {
-    return envelopeProblem(label, response.json)
+    const problem = envelopeProblem(label, response.json)
+    if (!problem) held.push('ERR-ENVELOPE')
+    return problem
   }
   return undefined
 }
@@ -79,7 +92,7 @@ function schemaProblem(
 ): string {
   const listed = (found: SchemaViolation[]) => found.map((v) => `  ${v.pointer}: ${v.message}`).join('\n')
   const answered = `${label}: the server answered a body that does not match the OpenAPI 1.3.0 schema (${operation.api})`
-  if (operation.api === 'auth-server' && operation.operationId !== 'post-continue' && status >= 400) {
+  if (isGrantError(operation, status)) {
     return rule('OAS-GRANT-ERROR', `${answered}:\n${listed(violations)}`)
   }
   if (kind === 'extra-members') {
@@ -92,6 +105,11 @@ function schemaProblem(
     'GEN-SCHEMA',
     `${answered}; the spec requires these members and types:\n${listed(violations)}${named.join('')}`,
   )
+}
+
+/** An error of an authorization-server endpoint the spec does not show (all but continuation's). */
+function isGrantError(operation: OperationRef, status: number): boolean {
+  return operation.api === 'auth-server' && operation.operationId !== 'post-continue' && status >= 400
 }
 
 function envelopeProblem(label: string, body: unknown): string | undefined {

@@ -1,4 +1,6 @@
 import { test } from '@playwright/test'
+import { observe } from './observations.ts'
+import { rulesNamedIn } from './rules-named-in.ts'
 
 /** A failure of a rule that does not decide spec conformance, recorded without failing the test. */
 export const FINDING_ANNOTATION = 'finding'
@@ -30,6 +32,7 @@ export interface PropertyRun {
  * nothing to attach it to, and the test that repeats the request reports it.
  */
 export function recordFinding(message: string): void {
+  for (const id of rulesNamedIn(message)) observe(id, 'fail', message)
   try {
     test.info().annotations.push({ type: FINDING_ANNOTATION, description: message })
   } catch {

@@ -1,4 +1,6 @@
 import { test } from '@playwright/test'
+import { observe } from './observations.ts'
+import type { RuleId } from './registry.ts'
 
 export const NOT_APPLICABLE_ANNOTATION = 'not applicable'
 
@@ -11,4 +13,13 @@ export function notApplicable(condition: boolean, reason: string): void {
   if (!condition) return
   test.info().annotations.push({ type: NOT_APPLICABLE_ANNOTATION, description: reason })
   test.skip(true, reason)
+}
+
+/**
+ * The server's own choice makes one rule of the running test moot, while the test goes on for its others (no
+ * `continue.wait` in the answer: nothing to wait for, CONT-WAIT does not apply). The rule is NOT APPLICABLE unless
+ * another check of it ran.
+ */
+export function ruleNotApplicable(ruleId: RuleId, reason: string): void {
+  observe(ruleId, 'not-applicable', reason)
 }

@@ -1,0 +1,80 @@
+import { type TestInfo, test } from '@playwright/test'
+
+/** What one check saw of one rule: the verdict's evidence (docs/verdict.md). */
+export const OBSERVATION_ANNOTATION = 'observation'
+
+/**
+ * `pass` and `fail` decide a rule; `warning` is an answer a correct server may give (it decides a SHOULD or a
+ * beyond-spec rule, never a spec MUST); `not-applicable` says the server's own choice makes the rule moot (no
+ * `continue.wait`: nothing to wait for).
+ */
+export type ObservationOutcome = 'pass' | 'fail' | 'warning' | 'not-applicable'
+
+export interface Observation {
+  rule: string
+  outcome: ObservationOutcome
+  /** What was seen, in one line. */
+  line: string
+  /** The exchange it came from (`POST /incoming-payments -> 201`), when the check had one. */
+  exchange?: string
+  /** How many checks of the test saw the same rule with the same outcome; `line` is the first one's. */
+  count: number
+}
+
+/** Each test keeps its first observations of a rule and outcome in full, then only counts the others. */
+const KEPT_PER_OUTCOME = 3
+const MAX_LINE = 240
+
+type Annotation = { type: string; description?: string }
+
+const kept = new WeakMap<TestInfo, Map<string, { observation: Observation; annotation: Annotation }[]>>()
+
+/**
+ * Records on the running test that a check of `rule` ran and what it saw. Outside a test (a worker's discovery)
+ * there is nothing to attach it to: the test that repeats the check records it.
+ */
+export function observe(rule: string, outcome: ObservationOutcome, line: string, exchange?: string): void {
+  let info: TestInfo
+  try {
+    info = test.info()
+  } catch {
+    return
+  }
+  const byKey = kept.get(info) ?? new Map()
+  kept.set(info, byKey)
+  const key = `${rule} ${outcome}`
+  const seen = byKey.get(key) ?? []
+  byKey.set(key, seen)
+  const last = seen.at(-1)
+  if (last && seen.length >= KEPT_PER_OUTCOME) {
+    // Rewritten in place: a property's thousand checks of a rule stay a few annotations.
+    last.observation.count++
+    last.annotation.description = JSON.stringify(last.observation)
+    return
+  }
+  const observation: Observation = {
+    rule,
+    outcome,
+    line: oneLine(line),
+    count: 1,
+    ...(exchange ? { exchange } : {}),
+  }
+  const annotation = { type: OBSERVATION_ANNOTATION, description: JSON.stringify(observation) }
+  seen.push({ observation, annotation })
+  info.annotations.push(annotation)
+}
+
+/** The observations among a test's annotations. */
+export function observationsOf(annotations: readonly Annotation[]): Observation[] {
+  return annotations
+    .filter((a) => a.type === OBSERVATION_ANNOTATION && a.description)
+    .map((a) => JSON.parse(a.description!) as Observation)
+}
+
+function oneLine(text: string): string {
+  const line = text
+    .replace(/^\s*\[[A-Z0-9-]+\]\s*/, '')
+    .split('\n')[0]!
+    .trim()
+  return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}…` : line
+}

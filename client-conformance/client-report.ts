@@ -10,6 +10,7 @@ import { computeVerdict } from '../reports/src/verdict.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../reports/src/verdict-document.ts'
 import { CLIENT_RULES } from './client-rules.ts'
 import type { ClientSuiteResult } from './run-client-suite.ts'
+import { SCENARIOS } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
 
 /** The server mode's verdict document, about a client: `subject` says so and names the adapter. */
@@ -28,7 +29,9 @@ export function writeClientReports(
   result: ClientSuiteResult,
   baseline?: Baseline,
 ): ClientVerdictDocument {
-  const verdict = computeVerdict(CLIENT_RULES, result.records)
+  // Only --scenario leaves scenarios out: a whole run whose client stopped early is judged, never "filtered".
+  const filtered = result.runs.length < SCENARIOS.length
+  const verdict = computeVerdict(CLIENT_RULES, result.records, { filtered })
   const subject: ClientSubject = {
     kind: 'client',
     adapter,

@@ -95,7 +95,14 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
     if (!declared) return undefined
     return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? 'nothing to observe' }
   }
-  if (outcome.violations.length === 0) return { ...base, outcome: 'passed' }
+  if (outcome.violations.length === 0) {
+    const line = `${outcome.observed} of the client's requests checked, none broke the rule`
+    return {
+      ...base,
+      outcome: 'passed',
+      observations: [{ rule: outcome.rule, outcome: 'pass', line, count: outcome.observed }],
+    }
+  }
   const messages = outcome.violations.slice(0, SHOWN_VIOLATIONS).map((v) => `[${outcome.rule}] ${v.message}`)
   const more = outcome.violations.length - SHOWN_VIOLATIONS
   return { ...base, outcome: 'failed', errors: more > 0 ? [...messages, `... and ${more} more`] : messages }

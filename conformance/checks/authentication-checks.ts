@@ -49,10 +49,15 @@ export function expectPublicView(exchange: Exchange, what: string, ruleId: RuleI
 }
 
 /**
- * A 200 to get-incoming-payment with a valid token and no signature: the public view, or the full payment (the
- * spec does not mark the signature required there), which is an IP-UNSIGNED-READ warning.
+ * Get-incoming-payment with a valid token and no signature: refused for the missing signature (400 or 401), the
+ * public view, or the full payment (the spec does not mark the signature required there), which is an
+ * IP-UNSIGNED-READ warning.
  */
 export function expectUnsignedReadAnswer(exchange: Exchange, what: string): void {
+  if (exchange.response.status !== 200) {
+    expect(exchange).toAnswer([400, 401], 'IP-UNSIGNED-READ', `${what}: refused, or the public view`)
+    return
+  }
   const body = exchange.response.json as { methods?: unknown } | undefined
   if (body?.methods === undefined) {
     expectPublicView(exchange, what, 'IP-UNSIGNED-READ')

@@ -21,6 +21,8 @@ export function expectQuoteOf(
     sender.id,
   )
   expect(quote.receiver, rule(ruleId, 'receiver is the incoming payment sent')).toBe(receiver)
+  // decisions.md: the spec shows `method` (value `ilp`) without saying a quote must carry it.
+  if (quote.method === undefined) warn(ruleId, `the quote has no method; the spec shows "ilp" (${quote.id})`)
   // The spec does not list the quote's required fields and the OpenAPI document leaves expiresAt optional.
   if (quote.expiresAt === undefined) {
     warn(ruleId, `the quote has no expiresAt: how long its amounts hold is not said (${quote.id})`)

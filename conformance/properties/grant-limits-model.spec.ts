@@ -18,7 +18,7 @@ import {
 // one: most of what the property costs is waiting, so it is scheduled with the long waits. A run (a consent, then
 // up to MAX_COMMANDS steps, each of which may wait out an interval or a settlement) starts no step after
 // STEPS_MS, so it takes about a minute at most even where payments are slow to settle.
-const BUDGET = { numRuns: 12, timeLimitMs: 30_000, runMs: 60_000 }
+const BUDGET = { numRuns: 12, timeLimitMs: 30_000, settlements: 2 }
 const NAME = 'grant-limits-model'
 const MAX_COMMANDS = 6
 const STEPS_MS = 20_000

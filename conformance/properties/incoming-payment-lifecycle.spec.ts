@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { incomingLifetimeMs } from '../harness/target/ase-settings.ts'
 import { incomingPaymentCommandsArb } from './model/incoming-payment-commands.ts'
 import type { IncomingPaymentModel, IncomingPaymentSystem } from './model/incoming-payment-model.ts'
 import {
@@ -16,7 +17,9 @@ import {
 // Every run creates its payments on the shared receiver and pays them from the sender. A run that waits for its
 // short-lived payments to expire spends a few seconds doing so, which is most of what the property costs: it is
 // scheduled with the long waits.
-const BUDGET = { numRuns: 25, timeLimitMs: 25_000 }
+// A run's payments settle on the target's time (waits.settlementSeconds), and its short-lived payments live at
+// least the target's minimum lifetime: a run's share of the test's time follows both.
+const BUDGET = { numRuns: 25, timeLimitMs: 25_000, runMs: 10_000 + incomingLifetimeMs(1_000), settlements: 3 }
 const NAME = 'incoming-payment-lifecycle'
 
 test.describe('incoming payments behave as a model of their lifecycle', () => {

@@ -24,7 +24,7 @@ import {
 
 // Each run pays a sequence under a grant of its own (one consent, about 1 s), so what a grant has spent never
 // carries from one run to the next: a failure shrinks to the payments that cause it, and replays.
-const BUDGET = { numRuns: 6, timeLimitMs: 15_000 }
+const BUDGET = { numRuns: 6, timeLimitMs: 15_000, settlements: 1 }
 const MAX_PAYMENTS = 8
 const NAME = 'payment-amount-uint64'
 /** A payment no account can cover may be refused at once, as the example tests accept (OP-FAILED). */

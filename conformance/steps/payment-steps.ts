@@ -15,7 +15,7 @@ import type { RequestInput } from '../harness/http/response-checks.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
-import { warn } from '../harness/rules/warn.ts'
+import { held, warn } from '../harness/rules/warn.ts'
 import { SETTINGS, settlementTimeoutMs } from '../harness/target/ase-settings.ts'
 import { ANNOUNCED_WAIT_MS, announceWait, formatSeconds } from '../harness/time/progress.ts'
 import { sleep } from '../harness/time/server-time.ts'
@@ -247,7 +247,10 @@ export class PaymentSteps {
 }
 
 function reportSlowSettlement(id: string, elapsedMs: number): void {
-  if (elapsedMs <= PROMPT_SETTLEMENT_MS) return
+  if (elapsedMs <= PROMPT_SETTLEMENT_MS) {
+    held('OP-PROCESS', `${id} settled in ${(elapsedMs / 1000).toFixed(1)} s`)
+    return
+  }
   warn(
     'OP-PROCESS',
     `${id} took ${(elapsedMs / 1000).toFixed(1)} s to settle (the suite reports over ${PROMPT_SETTLEMENT_MS / 1000} s)`,

@@ -262,9 +262,11 @@ export const SIGNATURE_ROWS: readonly SignatureRow[] = [
   },
   {
     name: 'label given twice, the last (winning) signature broken',
+    // Whether the verifier keeps the last duplicate (RFC 8941) or refuses the ambiguity, it must refuse: only a
+    // parser against RFC 8941 that keeps the first would accept, and then a signature that does not verify passed.
     reason: 'RFC 8941 keeps the last duplicate, whose signature does not verify',
     rules: ['SIG-VERIFY'],
-    outcome: WARN,
+    outcome: MUST_REFUSE,
     tamper: () => ({ alter: labelTwice('last') }),
   },
   {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   covers,
   expect,
+  held,
   isHttpUrl,
   notApplicable,
   OPERATIONS,
@@ -66,7 +67,7 @@ test.describe('wallet address server', () => {
         }
         if (withoutTrailingSlash(String(doc.id)) !== withoutTrailingSlash(url!)) {
           warn('WA-DOC-ID', `document id ${JSON.stringify(doc.id)} differs from the URL fetched, ${url}`)
-        }
+        } else held('WA-DOC-ID', `document id ${JSON.stringify(doc.id)} is the URL fetched`)
       },
     )
 

@@ -1,4 +1,4 @@
-import { expect as base } from '@playwright/test'
+import { expect as base, test } from '@playwright/test'
 import type { Exchange } from '../../../clients/src/index.ts'
 import { exchangeRef, formatExchange } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
@@ -55,6 +55,14 @@ const extended = base.extend({
 
 type Matchers = Record<string | symbol, unknown>
 
+function errorCount(): number {
+  try {
+    return test.info().errors.length
+  } catch {
+    return 0
+  }
+}
+
 /** The matchers of one `expect(value, message)`, recording a passing observation of each rule the message names. */
 function observing<T extends object>(matchers: T, rules: readonly string[], message: string): T {
   return new Proxy(matchers, {
@@ -64,7 +72,10 @@ function observing<T extends object>(matchers: T, rules: readonly string[], mess
       if (typeof value === 'object' && value !== null) return observing(value, rules, message)
       if (typeof value !== 'function') return value
       return (...args: unknown[]) => {
+        // A soft assertion that fails does not throw: it adds to the test's errors.
+        const errorsBefore = errorCount()
         const held = () => {
+          if (errorCount() !== errorsBefore) return
           for (const id of rules) observe(id, 'pass', message)
         }
         const result = (value as (...a: unknown[]) => unknown).apply(target, args)
@@ -81,11 +92,20 @@ function observing<T extends object>(matchers: T, rules: readonly string[], mess
   }) as T & Matchers
 }
 
-export const expect = new Proxy(extended, {
-  apply(target, thisArg, args: Parameters<typeof extended>) {
-    const matchers = Reflect.apply(target, thisArg, args)
-    const message = typeof args[1] === 'string' ? args[1] : undefined
-    const rules = message ? rulesNamedIn(message) : []
-    return rules.length > 0 ? observing(matchers, rules, message!) : matchers
-  },
-}) as typeof extended
+/** `expect` or `expect.soft`, whose messages naming a rule record what held. */
+function observed<F extends (...args: never[]) => unknown>(assert: F): F {
+  return new Proxy(assert, {
+    apply(target, thisArg, args: Parameters<F>) {
+      const matchers = Reflect.apply(target, thisArg, args) as object
+      const message = typeof args[1] === 'string' ? (args[1] as string) : undefined
+      const rules = message ? rulesNamedIn(message) : []
+      return rules.length > 0 ? observing(matchers, rules, message!) : matchers
+    },
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver)
+      return property === 'soft' ? observed(value as F) : value
+    },
+  })
+}
+
+export const expect = observed(extended)

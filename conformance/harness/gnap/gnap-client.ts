@@ -4,6 +4,7 @@ import type { ConformanceApi } from '../http/conformance-api.ts'
 import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { announceWait } from '../time/progress.ts'
+import { honouredWaitSeconds } from './continue-wait.ts'
 import type { Continuation, IssuedToken } from './grant-types.ts'
 
 /** Changes a test makes to an otherwise correct GNAP request, to break it on purpose. */
@@ -100,7 +101,7 @@ function refresh(continuation: Continuation, exchange: Exchange): void {
   if (exchange.response.status === 200 && next) {
     if (typeof next.uri === 'string') continuation.uri = next.uri
     if (typeof next.access_token?.value === 'string') continuation.accessToken = next.access_token.value
-    if (typeof next.wait === 'number') continuation.wait = next.wait
+    if (next.wait !== undefined) continuation.wait = honouredWaitSeconds(next.wait)
   }
   continuation.notBefore = Date.now() + (continuation.wait ?? 0) * 1000
 }

@@ -4,6 +4,7 @@ import type {
   GrantWithAccessToken,
   PendingGrant,
 } from '@interledger/open-payments'
+import { honouredWaitSeconds } from './continue-wait.ts'
 
 /** One access token as the authorization server issues it (`value`, `manage`, `expires_in`, `access`). */
 export type IssuedToken = AccessToken['access_token']
@@ -12,7 +13,7 @@ export type IssuedToken = AccessToken['access_token']
 export interface Continuation {
   uri: string
   accessToken: string
-  /** `continue.wait` in seconds, when given. */
+  /** `continue.wait` in seconds as the suite honours it (continue-wait.ts), when given. */
   wait?: number
   /** Epoch milliseconds before which continuing would be too fast. */
   notBefore: number
@@ -42,10 +43,11 @@ export interface InteractiveGrant {
 }
 
 export function continuationOf(value: PendingGrant['continue'], receivedAt = Date.now()): Continuation {
+  const wait = honouredWaitSeconds(value.wait)
   return {
     uri: value.uri,
     accessToken: value.access_token.value,
-    wait: value.wait,
-    notBefore: receivedAt + (value.wait ?? 0) * 1000,
+    ...(value.wait === undefined ? {} : { wait }),
+    notBefore: receivedAt + wait * 1000,
   }
 }

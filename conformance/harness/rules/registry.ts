@@ -15,6 +15,7 @@ const S = {
   limits: 'Limits',
   walletAddress: 'spec-decisions.md: wallet address server (OpenAPI wallet-address-server 1.3.0)',
   gnap: 'spec-decisions.md: Grants (GNAP)',
+  resources: 'spec-decisions.md: Resources',
 } as const
 
 /** Every rule of the spec, one stable ID each. Tests name these IDs; the verdict is reported per rule. */
@@ -87,13 +88,13 @@ const RULE_LIST = [
   {
     id: 'WA-URLS',
     level: 'MUST',
-    section: S.general,
+    section: S.walletAddress,
     statement: 'authServer and resourceServer are absolute http(s) URLs.',
   },
   {
     id: 'WA-ASSET',
     level: 'MUST',
-    section: S.amount,
+    section: S.walletAddress,
     statement: 'assetCode is a non-empty code and assetScale an integer from 0 to 255.',
   },
   {
@@ -420,7 +421,7 @@ const RULE_LIST = [
   {
     id: 'OP-QUOTE-ONCE',
     level: 'MUST',
-    section: S.quote,
+    section: S.resources,
     statement: 'A quote is used by at most one outgoing payment; a second use is rejected with 400.',
   },
   {

@@ -109,6 +109,10 @@ export interface SchemaTargetFile {
      * The longest a payment may take to settle, 1 to 3600 (default 30 s); a slower settlement skips the check, naming this field.
      */
     settlementSeconds?: number
+    /**
+     * The longest continue.wait the suite honours before a grant continuation, 1 to 3600 (default 60 s); a longer wait skips the tests that need that continuation, naming this field.
+     */
+    continueSeconds?: number
   }
   /**
    * What the target allows for incoming payments.

@@ -3,6 +3,7 @@ import { amountIn } from '../../harness/discovery/discovery.ts'
 import { expect } from '../../harness/expect/conformance-expect.ts'
 import { summarize } from '../../harness/http/format-exchange.ts'
 import { warn } from '../../harness/rules/warn.ts'
+import { declaresIncomingLifetime, incomingLifetimeMs, SETTINGS } from '../../harness/target/ase-settings.ts'
 import { aheadOfServer } from '../../harness/time/server-time.ts'
 import { markerMetadata, resourceCalls } from '../../steps/resource-calls.ts'
 import {
@@ -43,7 +44,7 @@ export class CreateIncomingPaymentCommand
         ? undefined
         : { ...this.metadata, ...markerMetadata(`${model.runMarker}-${model.payments.length}`) }
     const expiresAt = this.shortLived
-      ? aheadOfServer(clock.createdAt, clock.receivedAt, SHORT_LIFETIME_MS).toISOString()
+      ? aheadOfServer(clock.createdAt, clock.receivedAt, incomingLifetimeMs(SHORT_LIFETIME_MS)).toISOString()
       : undefined
     const exchange = await resources.send(
       resourceCalls.createIncomingPaymentWith(receiver, {
@@ -56,11 +57,13 @@ export class CreateIncomingPaymentCommand
       token,
     )
     const receivedAt = Date.now()
-    // A minimum lifetime is the target's business (decisions.md): expiry then goes unexercised, not wrong.
-    if (expiresAt !== undefined && exchange.response.status === 400) {
+    // A minimum lifetime is the target's business (decisions.md): undeclared, expiry goes unexercised, not wrong,
+    // and the warning names the setting that would exercise it. Declared, the lifetime asked for respects it.
+    if (expiresAt !== undefined && exchange.response.status === 400 && !declaresIncomingLifetime()) {
       warn(
         'IP-REJECT-AFTER-EXPIRY',
-        `an incoming payment expiring at ${expiresAt} was refused: ${summarize(exchange)}`,
+        `an incoming payment expiring at ${expiresAt} was refused, so nothing expired in this property; set ` +
+          `${SETTINGS.incomingLifetime} for it to ask for a lifetime the target accepts: ${summarize(exchange)}`,
       )
       return
     }

@@ -1,3 +1,5 @@
+import { settlementTimeoutMs } from '../../harness/target/ase-settings.ts'
+
 /**
  * How much searching a property does. Two profiles: `quick` (OP_FC_PROFILE=quick) for local work, and the
  * certification default with full counts; OP_FC_RUNS multiplies either. Each property also stops searching
@@ -16,6 +18,11 @@ export interface Budget {
    * its end before the search is stopped (stopAfterMs), inside the test's timeout.
    */
   runMs?: number
+  /**
+   * How many payments one run may wait to see settle, one after another: each may take as long as the target
+   * declares (waits.settlementSeconds), so a run's time follows the target, not a fixed guess.
+   */
+  settlements?: number
 }
 
 /** Time for shrinking after the search's time limit and the run in progress then. */
@@ -79,5 +86,5 @@ export function timeoutFor(budget: Budget, replays: number): number {
 }
 
 function runMsOf(budget: Budget): number {
-  return budget.runMs ?? DEFAULT_RUN_MS
+  return (budget.runMs ?? DEFAULT_RUN_MS) + (budget.settlements ?? 0) * settlementTimeoutMs()
 }

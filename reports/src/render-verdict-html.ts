@@ -2,6 +2,7 @@ import { readableFailure } from './failure-text.ts'
 import { gradedName, isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
+import { evidenceLine, evidenceSummary } from './render-evidence.ts'
 import {
   ATTENTION_ORDER,
   BADGE,
@@ -161,12 +162,20 @@ function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | u
     r.warnings.length === 0
       ? ''
       : `<details><summary>${plural(r.warnings.length, 'warning')}</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
-  const details = `${baselined}${reason}${failures}${warnings}${testList(r)}`
+  const details = `${baselined}${reason}${failures}${warnings}${evidenceList(r)}${testList(r)}`
   const row = r.tier === 'beyond-spec' && r.status === 'failed' ? 'warning' : r.status
   const id = html(r.rule.id)
   return `<tbody class="rule r-${row}" id="rule-${id}" data-status="${r.status}" data-tier="${r.tier}">
 <tr data-rule="${id}" data-status="${r.status}"><td><a href="#rule-${id}"><strong>${id}</strong></a></td><td>${r.rule.level}</td><td>${html(r.rule.statement)}<div class="muted">${html(r.rule.section)}</div></td>
 <td class="badge s-${r.status}">${html(badgeOf(r))}</td></tr>${details ? `\n<tr class="details"><td colspan="4">${details}</td></tr>` : ''}</tbody>`
+}
+
+/** What the checks of the rule saw: the counts, then the first few of each outcome with the exchange. */
+function evidenceList(r: RuleVerdict): string {
+  if (r.evidence.length === 0) return `<div class="muted">Evidence: ${html(evidenceSummary(r))}.</div>`
+  return `<details class="evidence"><summary>Evidence: ${html(evidenceSummary(r))}</summary><ul>${r.evidence
+    .map((e) => `<li>${html(evidenceLine(e))}</li>`)
+    .join('')}</ul></details>`
 }
 
 /** The tests that observed the rule; an automatic rule's are every test that received a response: counted only. */

@@ -3,6 +3,7 @@ import { readableFailure } from './failure-text.ts'
 import { subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
+import { evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
 import { type RuleStatus, type RuleVerdict, TIERS, type Verdict } from './verdict.ts'
 import type { VerdictDocument } from './verdict-document.ts'
 
@@ -117,6 +118,7 @@ export function summaryLines(verdict: Verdict): string[] {
       ? [`  ${verdict.tests.flaky} flaky (passed only on a retry): their rules carry a warning`]
       : []),
     ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
+    ...undecidedLines(verdict),
   ]
 }
 
@@ -181,7 +183,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       '',
       `Rules: ${countsLine(verdict.tiers[tier])}.`,
       '',
-      '| Rule | Level | Result | Statement | Tests |',
+      '| Rule | Level | Result | Statement | Tests and evidence |',
       '|---|---|---|---|---|',
       ...byAttention(verdict.rules)
         .filter((r) => r.tier === tier)
@@ -206,17 +208,24 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       out.push(...(test ? [`In ${test}:`, ''] : []), '```', text, '```', '')
     }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
-    out.push('')
+    out.push(
+      '',
+      `Evidence (${evidenceSummary(r)}):`,
+      '',
+      ...r.evidence.map((e) => `- ${evidenceLine(e)}`),
+      '',
+    )
   }
   return `${out.join('\n')}\n`
 }
 
 function testsCell(r: RuleVerdict): string {
   if (r.rule.pending && r.tests.length === 0) return `pending: ${r.rule.pending}`
+  const evidence = `; ${evidenceSummary(r)}`
   const note = notRunNote(r)
-  if (note) return `${testsSummary(r)}; ${note}`
+  if (note) return `${testsSummary(r)}${evidence}; ${note}`
   const why = r.reasons.length > 0 && r.status !== 'passed' ? `: ${r.reasons.join('; ')}` : ''
-  return `${testsSummary(r)}${why}`
+  return `${testsSummary(r)}${evidence}${why}`
 }
 
 /** A rule's ID, linked to its details when it has any (GitHub and most renderers anchor `### ID: ...`). */

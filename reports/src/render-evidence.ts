@@ -1,0 +1,47 @@
+import { plural } from './plural.ts'
+import type { EvidenceItem } from './rule-evidence.ts'
+import type { RuleVerdict, Verdict } from './verdict.ts'
+
+const OUTCOME: Record<EvidenceItem['outcome'], string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  warning: 'WARNING',
+  'not-applicable': 'NOT APPLICABLE',
+}
+
+/** How many checks of the rule saw what: `14 passing checks, 1 failing` (empty: none ran). */
+export function evidenceSummary(r: RuleVerdict): string {
+  const { pass, fail, warning } = r.observed
+  const parts = [
+    pass > 0 ? plural(pass, 'passing check') : '',
+    fail > 0 ? `${fail} failing` : '',
+    warning > 0 ? plural(warning, 'warning') : '',
+    r.observed['not-applicable'] > 0 ? `${r.observed['not-applicable']} not applicable` : '',
+  ].filter(Boolean)
+  return parts.length > 0 ? parts.join(', ') : 'no check of it ran'
+}
+
+/** One row of evidence: `PASS ×3 in <test>: <what was seen> (POST /quotes -> 201)`. */
+export function evidenceLine(item: EvidenceItem): string {
+  const times = item.count > 1 ? ` ×${item.count}` : ''
+  const exchange = item.exchange ? ` (${item.exchange})` : ''
+  return `${OUTCOME[item.outcome]}${times} in ${item.test}: ${item.line}${exchange}`
+}
+
+/** The console lines of the tests that decided nothing: cut short by the suite, or stopped on an unnamed error. */
+export function undecidedLines(verdict: Verdict): string[] {
+  const lines = (list: Verdict['cutShort'], what: string) =>
+    list.length === 0
+      ? []
+      : [`  ${plural(list.length, 'test')} ${what}:`, ...list.map((t) => `    ${t.title}: ${t.reason}`)]
+  return [
+    ...lines(
+      verdict.cutShort,
+      "cut short by the suite's own limits (their rules are not tested, never failed)",
+    ),
+    ...lines(
+      verdict.unattributed,
+      'ended on an error that names no rule (their rules are not tested by them)',
+    ),
+  ]
+}

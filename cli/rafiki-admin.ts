@@ -129,7 +129,7 @@ async function graphql(
   const text = await response.text()
   if (response.status === 401)
     throw new Error(
-      `Rafiki's admin API at ${admin.url} answered 401: tenant ${admin.tenantId} and the secret in ${ADMIN_ENV.secret} do not match`,
+      `Rafiki's admin API at ${admin.url} answered 401: no tenant ${admin.tenantId}, or the secret in ${ADMIN_ENV.secret} is not its API secret`,
     )
   let json: { data?: Record<string, unknown>; errors?: { message?: string }[] }
   try {

@@ -115,7 +115,7 @@ describe('createWalletAddressKey against a stand-in for the admin API', () => {
     await assert.rejects(createWalletAddressKey(admin, WALLET_ADDRESS, JWK), (error: Error) => {
       assert.match(
         error.message,
-        new RegExp(`answered 401: tenant ${TENANT} and the secret in RAFIKI_ADMIN_SECRET`),
+        new RegExp(`answered 401: no tenant ${TENANT}, or the secret in RAFIKI_ADMIN_SECRET is not its`),
       )
       assert.doesNotMatch(error.message, new RegExp(SECRET))
       return true

@@ -2,7 +2,7 @@
 export const HELP = `op-conformance: the Open Payments conformance suite
 
 Usage:
-  npx op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE --key-id KID]
+  npx op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE [--key-id KID]]
   npx op-conformance run [--target FILE] [options] [Playwright options]
   npx op-conformance rules [RULE-ID] [--json]
   npx op-conformance validate [--live] FILE

@@ -17,7 +17,10 @@ import {
   TEMPLATE_NAMES,
   type TemplateName,
 } from '../conformance/harness/target/target-templates.ts'
+import { type Publication, publishClientKey } from './client-key-publication.ts'
+import { unreachableHint } from './init-unreachable-hint.ts'
 import { checkLive, describeWalletAddress } from './live-check.ts'
+import { ADMIN_ENV, type RafikiAdmin, rafikiAdmin, takeAdminFlags } from './rafiki-admin.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 
 export const INIT_HELP = `Usage: op-conformance init WALLET_ADDRESS [options]
@@ -32,15 +35,26 @@ Options:
   --output FILE         the target file to write (default: target.json); the key goes next to it, FILE-client.pem
   --template NAME       ${TEMPLATE_NAMES.join(' | ')} (default: generic):
 ${TEMPLATE_NAMES.map((name) => `                          ${name}: ${TARGET_TEMPLATES[name].description}`).join('\n')}
-  --key FILE            the client's Ed25519 private key (PKCS#8 PEM) instead of a new one; needs --key-id
+  --key FILE            the client's Ed25519 private key (PKCS#8 PEM) instead of a new one; without --key-id,
+                          init looks its kid up in the client's jwks.json and prints it
   --key-id KID          the kid the key is registered under (default for a new key: conformance-<random>)
   --client URL          the registered client's wallet address (default: WALLET_ADDRESS)
+  --second-client URL   a second registered client (the same key) for the checks between two clients
+                          (default: the template's, e.g. rafiki's accounts/broke; none for generic)
   --receiver URL        a wallet address in the sender's asset that receives payments
   --other-asset URL     a wallet address in another asset (cross-currency quotes)
   --name TEXT           the target's name in the reports
   --ca FILE             PEM certificates the target's https:// addresses use (tls.caFile)
   --force               overwrite FILE and its key file
   --help                this text
+
+Registering the key at a Rafiki (--template rafiki): init adds the public key to each client wallet address
+through Rafiki's admin GraphQL API (createWalletAddressKey, signed with the tenant's API secret), then checks
+that <wallet address>/jwks.json publishes it. Without these, it prints what to register by hand.
+  --admin-url URL       the backend's admin endpoint (${ADMIN_ENV.url}; default on 127.0.0.1:
+                          http://127.0.0.1:3001/graphql)
+  --admin-tenant ID     the tenant the secret belongs to (${ADMIN_ENV.tenantId}; the operator tenant's id works)
+  ${ADMIN_ENV.secret}   (environment only, never a flag) the tenant's API secret
 
 Every field of the file is described in conformance/harness/target/target-file.schema.json (an editor shows the
 descriptions through the file's "$schema") and in conformance/harness/target/README.md.
@@ -55,6 +69,8 @@ interface InitOptions {
   keyFile?: string
   keyId?: string
   client?: string
+  secondClient?: string
+  admin?: RafikiAdmin
   receiver?: string
   otherAsset?: string
   name?: string
@@ -84,9 +100,12 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     'the target file init would write',
     dirname(output),
   )
-  const fetched = await fetchWalletAddress(options.walletAddress, targetUndiciTransport(resolved))
+  const transport = targetUndiciTransport(resolved)
+  const fetched = await fetchWalletAddress(options.walletAddress, transport)
   if ('problem' in fetched) {
     console.error(`init: ${options.walletAddress}: ${fetched.problem}; no file written`)
+    const hint = unreachableHint(options.walletAddress, fetched.problem, options.templateName)
+    if (hint) console.error(hint)
     return CONFIGURATION_EXIT
   }
   console.log(`Wallet address ${fetched.document.id}`)
@@ -96,25 +115,51 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
 
   let key: ClientKey | undefined
   if (registered) {
-    if (options.keyFile) key = readClientKey(options.keyId!, readFileSync(options.keyFile, 'utf8'))
+    // A key given without its kid gets a provisional one: publishClientKey finds the real one, or registers this.
+    const keyId = options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`
+    if (options.keyFile) key = readClientKey(keyId, readFileSync(options.keyFile, 'utf8'))
     else {
-      const made = newClientKey(options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`)
+      const made = newClientKey(keyId)
       writeFileSync(keyPath, made.pem, { mode: 0o600 })
       key = made.key
     }
   }
+  const publications = key ? await publish(options, key, transport) : []
+  const keyIdOf = (field: Publication['field']) => publications.find((p) => p.field === field)?.keyId
+  const second = publications.find((p) => p.field === 'secondClient')
   const target = draftTarget(options, output, {
-    keyId: key?.keyId ?? '',
+    keyId: keyIdOf('client') ?? key?.keyId ?? '',
     privateKeyFile: options.keyFile ? resolve(options.keyFile) : keyPath,
+    ...(second ? { secondClient: { walletAddress: second.walletAddress, keyId: second.keyId } } : {}),
   })
   writeFileSync(output, `${JSON.stringify(target, null, 2)}\n`)
   console.log(`\nWrote ${relative(process.cwd(), output) || output} (template ${options.templateName})`)
-  if (key) {
-    if (!options.keyFile) console.log(`Wrote the client's private key to ${relative(process.cwd(), keyPath)}`)
-    console.log(`\nThe client's public key (JWK):\n${JSON.stringify(key.publicJwk, null, 2)}`)
-  }
-  console.log(`\n${options.template.registration}`)
+  if (key && !options.keyFile)
+    console.log(`Wrote the client's private key to ${relative(process.cwd(), keyPath)}`)
+  // What is left to register by hand; a key published already needs nothing.
+  if (key && publications.some((p) => p.state === 'pending')) {
+    const jwk = { ...key.publicJwk, kid: keyIdOf('client') ?? key.keyId }
+    console.log(`\nThe client's public key (JWK):\n${JSON.stringify(jwk, null, 2)}`)
+    console.log(`\n${options.template.registration}`)
+  } else if (!key) console.log(`\n${options.template.registration}`)
   return reportLive(output)
+}
+
+/** The hook of the key's registration: where it is published, registered through Rafiki's admin API if need be. */
+async function publish(
+  options: InitOptions,
+  key: ClientKey,
+  transport: ReturnType<typeof targetUndiciTransport>,
+): Promise<Publication[]> {
+  const client = options.client ?? options.walletAddress
+  const origin = new URL(options.walletAddress).origin
+  const secondClient =
+    options.secondClient ?? options.template.secondClients?.(origin).find((url) => url !== client)
+  const clients = [
+    { field: 'client' as const, walletAddress: client },
+    ...(secondClient ? [{ field: 'secondClient' as const, walletAddress: secondClient }] : []),
+  ]
+  return publishClientKey(key, Boolean(options.keyFile && !options.keyId), clients, options.admin, transport)
 }
 
 /** The file as written, read back by the loader every command uses, then asked live. */
@@ -134,7 +179,7 @@ async function reportLive(output: string): Promise<number> {
 function draftTarget(
   options: InitOptions,
   output: string,
-  key: { keyId: string; privateKeyFile: string },
+  key: { keyId: string; privateKeyFile: string; secondClient?: { walletAddress: string; keyId: string } },
 ): TargetFile & { $schema: string; $comment: string } {
   const fromFile = (path: string) => relative(dirname(output), path) || '.'
   const relativePath = (path: string) => {
@@ -162,6 +207,9 @@ function draftTarget(
             keyId: key.keyId,
             privateKeyFile: relativePath(key.privateKeyFile),
           },
+    ...(key.secondClient
+      ? { secondClient: { ...key.secondClient, privateKeyFile: relativePath(key.privateKeyFile) } }
+      : {}),
     consent: template.consent
       ? {
           ...template.consent,
@@ -180,6 +228,7 @@ function parseInitOptions(argv: readonly string[]): InitOptions | undefined {
   const args = [...argv]
   if (takeFlag(args, '--help') || takeFlag(args, '-h')) return undefined
   const take = (name: string) => takeOption(args, name)
+  const adminFlags = takeAdminFlags(args)
   const templateName = (take('--template') ?? 'generic') as TemplateName
   if (!TEMPLATE_NAMES.includes(templateName))
     throw new UsageError(`init: --template must be one of ${TEMPLATE_NAMES.join(', ')} (got ${templateName})`)
@@ -190,6 +239,7 @@ function parseInitOptions(argv: readonly string[]): InitOptions | undefined {
     keyFile: take('--key'),
     keyId: take('--key-id'),
     client: take('--client'),
+    secondClient: take('--second-client'),
     receiver: take('--receiver'),
     otherAsset: take('--other-asset'),
     name: take('--name'),
@@ -204,18 +254,21 @@ function parseInitOptions(argv: readonly string[]): InitOptions | undefined {
   for (const [option, url] of [
     ['WALLET_ADDRESS', walletAddress],
     ['--client', options.client],
+    ['--second-client', options.secondClient],
     ['--receiver', options.receiver],
     ['--other-asset', options.otherAsset],
   ] as const)
     if (url !== undefined && !isHttpUrl(url))
       throw new UsageError(`init: ${option} must be an absolute http(s) URL (got ${JSON.stringify(url)})`)
-  if (options.keyFile && !options.keyId)
-    throw new UsageError('init: --key needs --key-id, the kid the ASE registered the key under')
   if (options.keyFile && !existsSync(options.keyFile))
     throw new UsageError(`init: --key ${options.keyFile}: file not found`)
-  if (options.template.client === 'serveLocally' && (options.keyFile || options.client))
+  if (
+    options.template.client === 'serveLocally' &&
+    (options.keyFile || options.client || options.secondClient)
+  )
     throw new UsageError(
-      `init: the ${templateName} template has the suite serve its own client; --key and --client are for registered clients`,
+      `init: the ${templateName} template has the suite serve its own client; --key, --client and --second-client are for registered clients`,
     )
-  return { walletAddress, ...options }
+  const admin = rafikiAdmin(adminFlags, process.env, walletAddress, templateName === 'rafiki')
+  return { walletAddress, ...options, admin }
 }

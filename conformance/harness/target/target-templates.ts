@@ -12,6 +12,8 @@ export interface TargetTemplate {
   /** Wallet addresses in the sender's asset, first the likeliest; `init` takes the first that is not the sender. */
   receivers: (origin: string) => string[]
   otherAsset?: (origin: string) => string
+  /** Candidates for a second registered client (two-client checks); `init` takes the first that is not the client. */
+  secondClients?: (origin: string) => string[]
   /** Where the target's TLS terminates, the routes the suite takes to reach it. */
   routes?: (origin: string) => TargetFile['routes']
   consent?: TargetFile['consent']
@@ -36,12 +38,14 @@ export const TARGET_TEMPLATES: Record<TemplateName, TargetTemplate> = {
       '<client wallet address>/jwks.json), then run `op-conformance validate --live` on the target file.',
   },
   rafiki: {
-    description: 'Rafiki with its mock ASE seed on loopback (../shared/rafiki): TLS terminator on :443',
+    description: 'Rafiki with its mock ASE seed; https://127.0.0.1 routed to :80 (no TLS terminator)',
     client: 'registered',
     receivers: (origin) => [`${origin}/accounts/gfranklin`, `${origin}/accounts/bhamchest`],
     otherAsset: (origin) => `${origin}/accounts/lrossi`,
+    secondClients: (origin) => [`${origin}/accounts/broke`, `${origin}/accounts/wbdc`],
+    // Only the https://127.0.0.1 identities of a Rafiki on loopback need a route; one served as http:// does not.
     routes: (origin) =>
-      new URL(origin).hostname === '127.0.0.1'
+      origin === 'https://127.0.0.1'
         ? [
             {
               identity: origin,
@@ -51,11 +55,14 @@ export const TARGET_TEMPLATES: Record<TemplateName, TargetTemplate> = {
           ]
         : undefined,
     consent: { driver: 'browser', script: RAFIKI_CONSENT_SCRIPT },
+    // Rafiki fails an outgoing payment its sender cannot cover instead of holding it (as the shipped target says).
+    capabilities: { unfundedPaymentsFail: true },
     amounts: { minimum: '200' },
     registration:
-      "Register this public key with Rafiki's admin API (backend GraphQL, port 3001): the mutation " +
-      'createWalletAddressKey with the wallet address id and this JWK. The seeded keys need no registration: ' +
-      'pass --key conformance/harness/target/rafiki/cloud-nine-wallet-private-key.pem with their keyid-<account id>.',
+      "Register this public key on each client wallet address with Rafiki's admin API (backend GraphQL, port " +
+      '3001: createWalletAddressKey), or let init do it: --admin-tenant ID with the secret in RAFIKI_ADMIN_SECRET ' +
+      '(and --admin-url off loopback). The seeded keys need no registration: pass --key ' +
+      'conformance/harness/target/rafiki/cloud-nine-wallet-private-key.pem, init finds their kids.',
   },
   reference: {
     description: "the suite's reference server (npm run server): the suite serves its own client",

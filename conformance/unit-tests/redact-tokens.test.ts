@@ -42,6 +42,12 @@ describe('token redaction', () => {
     assert.equal(redactTokens(challenge), challenge)
   })
 
+  test('text redacted twice keeps one fingerprint per token (an exchange inside an assertion message)', () => {
+    const once = redactTokens(`authorization: GNAP ${ACCESS}`)
+    assert.equal(redactTokens(once), once)
+    assert.equal(once, `authorization: GNAP ${tokenFingerprint(ACCESS)}`)
+  })
+
   test('the same value always has the same fingerprint, another value another one', () => {
     assert.equal(tokenFingerprint(ACCESS), tokenFingerprint(ACCESS))
     assert.notEqual(tokenFingerprint(ACCESS), tokenFingerprint(CONTINUATION))

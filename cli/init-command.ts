@@ -17,10 +17,11 @@ import {
   TEMPLATE_NAMES,
   type TemplateName,
 } from '../conformance/harness/target/target-templates.ts'
-import { chooseReceiver, noReceiverMessage, sameAddress } from './init-receiver.ts'
+import { chooseReceiver, noReceiverMessage } from './init-receiver.ts'
 import { unsafeKeyPlace } from './key-placement.ts'
 import { checkLive, describeWalletAddress } from './live-check.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
+import { sameAddress } from './same-address.ts'
 
 /** Inside the suite's checkout, a folder it ignores: the key init writes beside the file is never committed. */
 const DEFAULT_OUTPUT = 'local/target.json'

@@ -1,10 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import { isHttpUrl } from '../conformance/harness/target/load-target.ts'
-
-/** The same wallet address, whatever its trailing slash. */
-export function sameAddress(a: string, b: string): boolean {
-  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '')
-}
+import { sameAddress } from './same-address.ts'
 
 /**
  * The receiver of the target file: --receiver, else one the template knows at this ASE, else asked on a terminal.

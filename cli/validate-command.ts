@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { checkLive } from './live-check.ts'
@@ -24,6 +25,12 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
   if (args.length !== 1 || args[0]!.startsWith('-'))
     throw new UsageError('validate: give one target file: op-conformance validate [--live] my-ase.json')
   const file = args[0]!
+  if (isClientTargetFile(file))
+    throw new UsageError(
+      `validate: ${file} is a client target file (client mode: it names an adapter, the client under test), ` +
+        'not a server target file; it is read, and checked, by: npx --no-install op-conformance client --target ' +
+        `${file}. validate checks the target files of op-conformance run (conformance/harness/target/README.md)`,
+    )
   const target = loadTargetFile(file)
   console.log(`target file ${file} is valid: "${target.name}"`)
   if (!live) {
@@ -39,4 +46,18 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
     `target ${file}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`} found live`,
   )
   return CONFIGURATION_EXIT
+}
+
+/**
+ * A client mode target file (client-conformance/target/), recognised by its adapter: given to validate, it would
+ * be reported as a server target file missing walletAddresses, which says nothing about the mix-up.
+ */
+function isClientTargetFile(file: string): boolean {
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+    return typeof json === 'object' && json !== null && 'adapter' in json && !('walletAddresses' in json)
+  } catch {
+    // Unreadable or not JSON: loadTargetFile names the problem.
+    return false
+  }
 }

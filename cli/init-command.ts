@@ -26,7 +26,7 @@ import { sameAddress } from './same-address.ts'
 /** Inside the suite's checkout, a folder it ignores: the key init writes beside the file is never committed. */
 const DEFAULT_OUTPUT = 'local/target.json'
 
-export const INIT_HELP = `Usage: op-conformance init WALLET_ADDRESS [options]
+export const INIT_HELP = `Usage: npx --no-install op-conformance init WALLET_ADDRESS [options]
 
 Starts a target file from one wallet address at the server under test: discovers its authorization and
 resource servers, makes the client's Ed25519 key (or takes yours), prints the public JWK to register at the

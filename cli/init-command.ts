@@ -125,9 +125,9 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     if (options.keyFile) key = readClientKey(options.keyId!, readFileSync(options.keyFile, 'utf8'))
     else {
       const made = newClientKey(options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`)
+      // The mode of writeFileSync applies only to a new file: one that --force overwrites is narrowed first.
+      if (existsSync(keyPath)) chmodSync(keyPath, 0o600)
       writeFileSync(keyPath, made.pem, { mode: 0o600 })
-      // The mode above applies only to a new file: one overwritten with --force keeps its own.
-      chmodSync(keyPath, 0o600)
       key = made.key
     }
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { execFile, execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -140,6 +140,10 @@ describe('op-conformance init', () => {
     assert.match(tracked.stderr, /ase-client\.pem is in the git work tree .* and not ignored there/)
     assert.ok(!existsSync(join(repo, 'ase.json')) && !existsSync(join(repo, 'ase-client.pem')))
     await opConformance('init', ...args, '--output', join(repo, 'local/ase.json'))
+    assert.equal(statSync(join(repo, 'local/ase-client.pem')).mode & 0o777, 0o600)
+    // A key file another tool left readable is narrowed when --force overwrites it.
+    chmodSync(join(repo, 'local/ase-client.pem'), 0o644)
+    await opConformance('init', ...args, '--output', join(repo, 'local/ase.json'), '--force')
     assert.equal(statSync(join(repo, 'local/ase-client.pem')).mode & 0o777, 0o600)
   })
 

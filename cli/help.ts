@@ -1,7 +1,7 @@
 /** `op-conformance --help`: everything a user needs without reading the code. */
 export const HELP = `op-conformance: the Open Payments conformance suite
 
-Usage, from the checkout (npx --no-install, or npm exec --no --: never a package of that name from the registry):
+Usage: (from this checkout)
   npx --no-install op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE --key-id KID]
   npx --no-install op-conformance run [--target FILE] [options] [Playwright options]
   npx --no-install op-conformance rules [RULE-ID] [--json]
@@ -11,6 +11,8 @@ Usage, from the checkout (npx --no-install, or npm exec --no --: never a package
   npx --no-install op-conformance client --adapter COMMAND [options]   (client --help for the rest)
   npx --no-install op-conformance --help | --version      (and COMMAND --help for each command)
   npm run conformance -- ARGS                          (the same as npx --no-install op-conformance run ARGS)
+  (npx --no-install, like npm exec --no --, runs this checkout's CLI: never a package of that name from the
+  public registry, which npx without --no-install may fetch)
 
 Commands:
   init       Start a target file from a wallet address: discover its servers, make the client's key, print

@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import type { TestCase, TestResult } from '@playwright/test/reporter'
 import { tokenFingerprint } from '../harness/http/redact-tokens.ts'
 import { redactTraceArchive } from '../harness/http/redact-trace.ts'
+import TraceRedactionReporter from '../harness/http/trace-redaction-reporter.ts'
 import { readZip, writeZip } from '../harness/http/zip-entries.ts'
 
 const SENT = 'dwdIfxWQIjCbIoCRVtPX8k-XxJdgjjeuhjBb6V_zD9k'
@@ -51,5 +53,18 @@ describe('trace redaction', () => {
     }
     assert.deepEqual(entries.at(-1), trace.at(-1))
     assert.doesNotThrow(() => JSON.parse(entries[1]!.data.toString('utf8')))
+  })
+})
+
+describe('trace redaction reporter', () => {
+  test('a trace it cannot read is emptied, never left with its tokens', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'redact-trace-')), 'trace.zip')
+    writeFileSync(path, `not a zip: GNAP ${SENT}`)
+    const result = { attachments: [{ name: 'trace', path, contentType: 'application/zip' }] }
+    new TraceRedactionReporter().onTestEnd({} as TestCase, result as unknown as TestResult)
+    assert.deepEqual(
+      readZip(readFileSync(path)).map((entry) => entry.name),
+      ['redaction-failed.txt'],
+    )
   })
 })

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 import { runTokenList } from './redact-tokens.ts'
 import { redactTraceArchive } from './redact-trace.ts'
+import { writeZip } from './zip-entries.ts'
 
 /**
  * Redacts the tokens in each failed test's Playwright trace before any other reporter copies it (the HTML report's
@@ -16,7 +17,20 @@ export default class TraceRedactionReporter implements Reporter {
     if (traces.length === 0) return
     const list = runTokenList()
     const known = list && existsSync(list) ? readFileSync(list, 'utf8').split('\n') : []
-    for (const trace of traces) redactTraceArchive(trace.path!, known)
+    for (const trace of traces) {
+      try {
+        redactTraceArchive(trace.path!, known)
+      } catch (error) {
+        // A trace that cannot be rewritten is not kept as it is: it would hand its tokens to every report.
+        writeFileSync(
+          trace.path!,
+          writeZip([{ name: 'redaction-failed.txt', data: Buffer.from(String(error)) }]),
+        )
+        console.error(
+          `op-conformance: ${trace.path}: the trace could not be redacted, so it was emptied: ${error}`,
+        )
+      }
+    }
   }
 
   printsToStdio(): boolean {

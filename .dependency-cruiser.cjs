@@ -1,6 +1,6 @@
 /**
  * The arrows between the project's parts, stated once: `npm run arrows` (part of `npm test`) fails on any import
- * that is not allowed here, naming the rule, the importing file and the imported one. README.md's "Dependencies
+ * that is not allowed here, naming the rule, the importing file and the imported one. CONTRIBUTING.md's "Dependencies
  * point one way" is written from this table.
  *
  * Each part lists the parts it may import (a part may always import itself). A part is a folder, or a single file

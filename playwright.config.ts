@@ -67,11 +67,16 @@ const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ?
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 const longWait = new RegExp(LONG_WAIT_TAG)
 const longestWait = new RegExp(LONGEST_WAIT_TAG)
+// First of all: a failed test's trace holds the tokens it sent until this reporter rewrites it, and the others
+// copy it (conformance/harness/http/trace-redaction-reporter.ts).
+const TRACE_REDACTION: ReporterDescription = [
+  new URL('./conformance/harness/http/trace-redaction-reporter.ts', import.meta.url).pathname,
+]
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
 const reporters: ReporterDescription[] = process.env[SHARD_ENV]
-  ? [RELATIVE_PATHS, ...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
-  : [RELATIVE_PATHS, ...consoleReporters, ...REPORTS]
+  ? [TRACE_REDACTION, RELATIVE_PATHS, ...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
+  : [TRACE_REDACTION, RELATIVE_PATHS, ...consoleReporters, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

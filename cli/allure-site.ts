@@ -14,7 +14,16 @@ export function generateAllureSite(resultsDir: string, reportDir: string): strin
   rmSync(reportDir, { recursive: true, force: true })
   const allure = spawnSync(
     'npx',
-    ['allure', 'generate', resultsDir, '--output', reportDir, '--name', 'Open Payments conformance'],
+    [
+      '--no-install',
+      'allure',
+      'generate',
+      resultsDir,
+      '--output',
+      reportDir,
+      '--name',
+      'Open Payments conformance',
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
   )
   if (allure.status !== 0) {

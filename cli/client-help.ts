@@ -2,9 +2,9 @@
 export const CLIENT_HELP = `op-conformance client: grade an Open Payments client
 
 Usage:
-  npx op-conformance client --adapter "COMMAND" [--output DIR] [--scenario NAME,...] [--timeout SECONDS]
-  npx op-conformance client --target FILE [--baseline FILE] [options]
-  npx op-conformance client --rules [--json]
+  npx --no-install op-conformance client --adapter "COMMAND" [--output DIR] [--scenario NAME,...] [--timeout SECONDS]
+  npx --no-install op-conformance client --target FILE [--baseline FILE] [options]
+  npx --no-install op-conformance client --rules [--json]
 
 The suite plays the account servicing entity: it starts this repository's reference server (embedded database)
 behind recording proxies on loopback, serves the client's wallet address and keys (a fresh Ed25519 key per run),

@@ -60,8 +60,8 @@ export function writeEvidenceArchive(paths: ReportPaths, targetFile: string, bas
   return packEvidence(paths.archive, {
     folders: [
       { name: 'verdict', path: paths.verdict },
-      // Playwright's traces (zip files) record requests as sent, tokens included, and cannot be redacted: they
-      // stay in the local report only.
+      // Playwright's traces (zip files) are redacted after each test (trace-redaction-reporter.ts) but hold the
+      // whole exchange, signatures and bodies: they stay in the local report, for the one who ran it.
       { name: 'html', path: paths.html, filter: (path) => !path.endsWith('.zip') },
     ],
     target: JSON.parse(readFileSync(targetFile, 'utf8')) as Record<string, unknown>,

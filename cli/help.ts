@@ -1,16 +1,18 @@
 /** `op-conformance --help`: everything a user needs without reading the code. */
 export const HELP = `op-conformance: the Open Payments conformance suite
 
-Usage:
-  npx op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE [--key-id KID]]
-  npx op-conformance run [--target FILE] [options] [Playwright options]
-  npx op-conformance rules [RULE-ID] [--json]
-  npx op-conformance validate [--live] FILE
-  npx op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
-  npx op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST] [options]
-  npx op-conformance client --adapter COMMAND [options]   (op-conformance client --help)
-  npx op-conformance --help | --version      (and COMMAND --help for each command)
-  (npm run conformance -- ARGS is the same as npx op-conformance run ARGS)
+Usage: (from this checkout)
+  npx --no-install op-conformance init WALLET_ADDRESS [--template NAME] [--output FILE] [--key FILE [--key-id KID]]
+  npx --no-install op-conformance run [--target FILE] [options] [Playwright options]
+  npx --no-install op-conformance rules [RULE-ID] [--json]
+  npx --no-install op-conformance validate [--live] FILE
+  npx --no-install op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
+  npx --no-install op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST] [options]
+  npx --no-install op-conformance client --adapter COMMAND [options]   (client --help for the rest)
+  npx --no-install op-conformance --help | --version      (and COMMAND --help for each command)
+  npm run conformance -- ARGS                          (the same as npx --no-install op-conformance run ARGS)
+  (npx --no-install, like npm exec --no --, runs this checkout's CLI: never a package of that name from the
+  public registry, which npx without --no-install may fetch)
 
 Commands:
   init       Start a target file from a wallet address: discover its servers, make the client's key, print
@@ -47,8 +49,8 @@ Options of run:
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).
   --help             This text.
   --workers N        Tests run at once (default 4, whatever the cores: the run mostly waits for the target).
-  Any other option goes to Playwright unchanged (npx playwright test --help): --project, --retries, --timeout,
-  --list, ...
+  Any other option goes to Playwright unchanged (npx --no-install playwright test --help): --project,
+  --retries, --timeout, --list, ...
 
 Reports (under --output DIR):
   verdict/verdict.html        The verdict page: one self-contained file that opens from disk. Target, suite version
@@ -61,8 +63,8 @@ Reports (under --output DIR):
   verdict/verdict.md          The same as Markdown.
   verdict/junit.xml           JUnit XML: one test suite per tier, one test case per rule.
   html/index.html             Playwright's report: every test with its requests and responses
-                              (npx playwright show-report DIR/html).
-  allure-report/index.html    Allure site; it needs a web server: npx allure open DIR/allure-report
+                              (npx --no-install playwright show-report DIR/html).
+  allure-report/index.html    Allure site; it needs a web server: npx --no-install allure open DIR/allure-report
   conformance-evidence.tar.gz Everything to publish: the verdict files, the HTML report, the target file with private
                               keys removed, the baseline used, and SHA-256 digests of the suite and the spec documents.
   Only what the run wrote is printed; a run that never started (bad target, unreachable target, --list) prints
@@ -100,7 +102,7 @@ What the verdict means: docs/verdict.md. The decisions the suite relies on: docs
 export const BENCH_HELP = `op-conformance bench: load an Open Payments server the way the suite tests it
 
 Usage:
-  npx op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST]
+  npx --no-install op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST]
                            [--max-iterations N] [--output FILE] [--allow-remote]
                            [--server-pids PID[,PID...]]
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, relative, resolve } from 'node:path'
 import {
   type ClientKey,
@@ -18,21 +18,33 @@ import {
   type TemplateName,
 } from '../conformance/harness/target/target-templates.ts'
 import { type Publication, publishClientKey } from './client-key-publication.ts'
+import { chooseReceiver, noReceiverMessage } from './init-receiver.ts'
 import { unreachableHint } from './init-unreachable-hint.ts'
+import { unsafeKeyPlace } from './key-placement.ts'
 import { checkLive, describeWalletAddress } from './live-check.ts'
 import { ADMIN_ENV, type RafikiAdmin, rafikiAdmin, takeAdminFlags } from './rafiki-admin.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
+import { sameAddress } from './same-address.ts'
 
-export const INIT_HELP = `Usage: op-conformance init WALLET_ADDRESS [options]
+/** Inside the suite's checkout, a folder it ignores: the key init writes beside the file is never committed. */
+const DEFAULT_OUTPUT = 'local/target.json'
+
+export const INIT_HELP = `Usage: npx --no-install op-conformance init WALLET_ADDRESS [options]
 
 Starts a target file from one wallet address at the server under test: discovers its authorization and
 resource servers, makes the client's Ed25519 key (or takes yours), prints the public JWK to register at the
 ASE, writes the target file, then checks it live (as \`validate --live\` does).
 
 WALLET_ADDRESS is the sender, and the registered client's wallet address, unless the options say otherwise.
+The receiver must be another wallet address: --receiver, or one the template knows, or asked on a terminal;
+init stops without writing a file when there is none.
+
+A new key goes next to the target file, readable by you alone (0600), and never where git would commit it:
+init refuses a folder inside a git work tree that the tree does not ignore (the suite's checkout ignores local/).
 
 Options:
-  --output FILE         the target file to write (default: target.json); the key goes next to it, FILE-client.pem
+  --output FILE         the target file to write (default: ${DEFAULT_OUTPUT}); a new key goes next to it,
+                        FILE-client.pem
   --template NAME       ${TEMPLATE_NAMES.join(' | ')} (default: generic):
 ${TEMPLATE_NAMES.map((name) => `                          ${name}: ${TARGET_TEMPLATES[name].description}`).join('\n')}
   --key FILE            the client's Ed25519 private key (PKCS#8 PEM) instead of a new one; without --key-id,
@@ -58,7 +70,8 @@ that <wallet address>/jwks.json publishes it. Without these, it prints what to r
 
 Every field of the file is described in conformance/harness/target/target-file.schema.json (an editor shows the
 descriptions through the file's "$schema") and in conformance/harness/target/README.md.
-Exit status: 0 the file is written and the target answers as the file says, 2 otherwise.
+Exit status: 0 the file is written and the target answers as the file says, 2 otherwise: with a new key, 2
+until the key is registered at the ASE (then \`npx --no-install op-conformance validate --live FILE\` says ok).
 `
 
 interface InitOptions {
@@ -88,12 +101,24 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
   const output = resolve(options.output)
   const keyPath = resolve(dirname(output), `${basename(output, '.json')}-client.pem`)
   const registered = options.template.client === 'registered'
-  for (const path of registered && !options.keyFile ? [output, keyPath] : [output])
+  const writesKey = registered && !options.keyFile
+  for (const path of writesKey ? [output, keyPath] : [output])
     if (existsSync(path) && !options.force)
       throw new UsageError(`init: ${path} exists (--force overwrites it, or give another --output)`)
+  const unsafe = writesKey ? unsafeKeyPlace(keyPath) : undefined
+  if (unsafe) throw new UsageError(`init: ${unsafe}; no file written`)
+  const receiver = await chooseReceiver(
+    options.walletAddress,
+    options.receiver,
+    options.template.receivers(new URL(options.walletAddress).origin),
+  )
+  if (!receiver) {
+    console.error(noReceiverMessage(options.walletAddress))
+    return CONFIGURATION_EXIT
+  }
 
   // The draft's routes and CA already apply to discovery: it goes where a run's requests would go.
-  const draft = draftTarget(options, output, { keyId: 'draft', privateKeyFile: keyPath })
+  const draft = draftTarget(options, output, receiver, { keyId: 'draft', privateKeyFile: keyPath })
   // Only what the schema alone says (the key file may not exist yet), with paths resolved for the transport.
   const resolved = parseTarget(
     { ...draft, client: { serveLocally: true } },
@@ -113,6 +138,7 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
   if (fetched.defects.length > 0)
     console.log(`  without ${fetched.defects.join(', ')}: a run will fail the server under WA-DOC`)
 
+  mkdirSync(dirname(output), { recursive: true })
   let key: ClientKey | undefined
   if (registered) {
     // A key given without its kid gets a provisional one: publishClientKey finds the real one, or registers this.
@@ -120,6 +146,8 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     if (options.keyFile) key = readClientKey(keyId, readFileSync(options.keyFile, 'utf8'))
     else {
       const made = newClientKey(keyId)
+      // The mode of writeFileSync applies only to a new file: one that --force overwrites is narrowed first.
+      if (existsSync(keyPath)) chmodSync(keyPath, 0o600)
       writeFileSync(keyPath, made.pem, { mode: 0o600 })
       key = made.key
     }
@@ -127,7 +155,7 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
   const publications = key ? await publish(options, key, transport) : []
   const keyIdOf = (field: Publication['field']) => publications.find((p) => p.field === field)?.keyId
   const second = publications.find((p) => p.field === 'secondClient')
-  const target = draftTarget(options, output, {
+  const target = draftTarget(options, output, receiver, {
     keyId: keyIdOf('client') ?? key?.keyId ?? '',
     privateKeyFile: options.keyFile ? resolve(options.keyFile) : keyPath,
     ...(second ? { secondClient: { walletAddress: second.walletAddress, keyId: second.keyId } } : {}),
@@ -170,8 +198,8 @@ async function reportLive(output: string): Promise<number> {
   for (const problem of problems) console.log(`  !!  ${problem}`)
   console.log(
     problems.length === 0
-      ? `\nThe target answers as the file says: op-conformance run --target ${relative(process.cwd(), output)}`
-      : `\n${problems.length === 1 ? '1 problem' : `${problems.length} problems`}; after fixing them: op-conformance validate --live ${relative(process.cwd(), output)}`,
+      ? `\nThe target answers as the file says: npx --no-install op-conformance run --target ${relative(process.cwd(), output)}`
+      : `\n${problems.length === 1 ? '1 problem' : `${problems.length} problems`}; after fixing them (a new key: once registered): npx --no-install op-conformance validate --live ${relative(process.cwd(), output)}`,
   )
   return problems.length === 0 ? 0 : CONFIGURATION_EXIT
 }
@@ -179,6 +207,7 @@ async function reportLive(output: string): Promise<number> {
 function draftTarget(
   options: InitOptions,
   output: string,
+  receiver: string,
   key: { keyId: string; privateKeyFile: string; secondClient?: { walletAddress: string; keyId: string } },
 ): TargetFile & { $schema: string; $comment: string } {
   const fromFile = (path: string) => relative(dirname(output), path) || '.'
@@ -188,8 +217,6 @@ function draftTarget(
   }
   const origin = new URL(options.walletAddress).origin
   const sender = options.walletAddress
-  const receiver =
-    options.receiver ?? options.template.receivers(origin).find((url) => url !== sender) ?? sender
   const otherAsset = options.otherAsset ?? options.template.otherAsset?.(origin)
   const template = options.template
   const target = {
@@ -233,7 +260,7 @@ function parseInitOptions(argv: readonly string[]): InitOptions | undefined {
   if (!TEMPLATE_NAMES.includes(templateName))
     throw new UsageError(`init: --template must be one of ${TEMPLATE_NAMES.join(', ')} (got ${templateName})`)
   const options = {
-    output: take('--output') ?? 'target.json',
+    output: take('--output') ?? DEFAULT_OUTPUT,
     template: TARGET_TEMPLATES[templateName],
     templateName,
     keyFile: take('--key'),
@@ -260,6 +287,10 @@ function parseInitOptions(argv: readonly string[]): InitOptions | undefined {
   ] as const)
     if (url !== undefined && !isHttpUrl(url))
       throw new UsageError(`init: ${option} must be an absolute http(s) URL (got ${JSON.stringify(url)})`)
+  if (options.receiver && sameAddress(options.receiver, walletAddress))
+    throw new UsageError(
+      'init: --receiver must be another wallet address than the sender (WALLET_ADDRESS): a payment to oneself proves nothing',
+    )
   if (options.keyFile && !existsSync(options.keyFile))
     throw new UsageError(`init: --key ${options.keyFile}: file not found`)
   if (

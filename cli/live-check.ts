@@ -5,6 +5,7 @@ import { targetUndiciTransport } from '../conformance/harness/http/target-transp
 import { fetchWalletAddress, getJson } from '../conformance/harness/preflight/check-wallet-address.ts'
 import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
 import type { RegisteredClient, TargetFile } from '../conformance/harness/target/target-file.ts'
+import { sameAddress } from './same-address.ts'
 
 export interface LiveCheck {
   /** What each wallet address says about itself, one line each. */
@@ -15,8 +16,9 @@ export interface LiveCheck {
 
 /**
  * What `validate --live` and `init` ask the target, through its routes and trusting its tls.caFile, as a run
- * would: every wallet address is a wallet address document, sender and receiver hold one asset, and each
- * registered client's JWKS publishes the key the target file holds. Reads only: nothing is created.
+ * would: every wallet address is a wallet address document whose id is the address fetched, the authServer and
+ * resourceServer each names answer, sender and receiver are two addresses in one asset, and each registered
+ * client's JWKS publishes the key the target file holds. Reads only: nothing is created.
  */
 export async function checkLive(target: TargetFile): Promise<LiveCheck> {
   const transport = targetUndiciTransport(target)
@@ -32,6 +34,11 @@ export async function checkLive(target: TargetFile): Promise<LiveCheck> {
       continue
     }
     documents.set(field, fetched.document)
+    if (!sameAddress(fetched.document.id, url))
+      problems.push(
+        `${field} ${url}: the document's id is ${fetched.document.id}; name the wallet address as its id does ` +
+          '(a run compares them, and signs and grants for the id)',
+      )
     found.push(
       fetched.defects.length === 0
         ? `${field} ${url}: ${describeWalletAddress(fetched.document)}`
@@ -40,6 +47,12 @@ export async function checkLive(target: TargetFile): Promise<LiveCheck> {
     )
     if (fetched.defects.length > 0) incomplete.add(field)
   }
+  problems.push(...(await unansweredServers(documents, transport)))
+  const { sender: senderUrl, receiver: receiverUrl } = target.walletAddresses
+  if (sameAddress(senderUrl, receiverUrl))
+    problems.push(
+      "walletAddresses.receiver: the sender itself; give another wallet address in the sender's asset (a payment to oneself proves nothing)",
+    )
   const sender = documents.get('walletAddresses.sender')
   const receiver = documents.get('walletAddresses.receiver')
   const comparable = !incomplete.has('walletAddresses.sender') && !incomplete.has('walletAddresses.receiver')
@@ -54,6 +67,33 @@ export async function checkLive(target: TargetFile): Promise<LiveCheck> {
     else found.push(`${field}.keyId ${client.keyId}: published in ${jwksUrl(client.walletAddress)}`)
   }
   return { found, problems }
+}
+
+/**
+ * The authServer and resourceServer of each document, each asked once: any HTTP answer will do (a server's root
+ * may well be 404); no answer at all (refused, unknown host, TLS, timeout) is named with the field whose document
+ * names the server.
+ */
+async function unansweredServers(
+  documents: Map<string, WalletAddress>,
+  transport: ReturnType<typeof targetUndiciTransport>,
+): Promise<string[]> {
+  const asked = new Map<string, Promise<string | undefined>>()
+  const problems: string[] = []
+  for (const [field, document] of documents) {
+    for (const role of ['authServer', 'resourceServer'] as const) {
+      const url = document[role]
+      if (typeof url !== 'string') continue
+      if (!asked.has(url))
+        asked.set(
+          url,
+          getJson(url, transport).then((answer) => ('problem' in answer ? answer.problem : undefined)),
+        )
+      const problem = await asked.get(url)
+      if (problem) problems.push(`${field}: its ${role} ${url} does not answer: ${problem}`)
+    }
+  }
+  return problems
 }
 
 export function describeWalletAddress(document: WalletAddress): string {

@@ -9,7 +9,7 @@ import { takeOption, UsageError } from './run-options.ts'
 
 const REFERENCE_TARGET = 'reference-target.json'
 
-export const MERGE_HELP = `Usage: op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
+export const MERGE_HELP = `Usage: npx --no-install op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
 
 Merges the blob reports of shard runs (op-conformance run --shard I/N --output SHARD_DIR) into one set of reports
 in DIR, the verdict computed once from every shard's results.
@@ -61,6 +61,7 @@ export function mergeCommand(argv: readonly string[]): number {
   const merge = spawnSync(
     'npx',
     [
+      '--no-install',
       'playwright',
       'merge-reports',
       '--config',

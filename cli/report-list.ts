@@ -13,10 +13,14 @@ export function reportLines(paths: ReportPaths, allureIndex: string | undefined)
     ['Verdict JSON', join(paths.verdict, 'verdict.json')],
     ['Verdict Markdown', join(paths.verdict, 'verdict.md')],
     ['JUnit XML', join(paths.verdict, 'junit.xml')],
-    ['Playwright HTML', join(paths.html, 'index.html'), `npx playwright show-report ${show(paths.html)}`],
+    [
+      'Playwright HTML',
+      join(paths.html, 'index.html'),
+      `npx --no-install playwright show-report ${show(paths.html)}`,
+    ],
     ...(allureIndex
       ? [
-          ['Allure site', allureIndex, `npx allure open ${show(dirname(allureIndex))}`] as [
+          ['Allure site', allureIndex, `npx --no-install allure open ${show(dirname(allureIndex))}`] as [
             string,
             string,
             string,

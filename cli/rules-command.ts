@@ -7,7 +7,7 @@ import { takeFlag, UsageError } from './run-options.ts'
 
 const AUTOMATIC = 'every response the suite receives (conformance/harness/http/response-checks.ts)'
 
-export const RULES_HELP = `Usage: op-conformance rules [RULE-ID] [--json]
+export const RULES_HELP = `Usage: npx --no-install op-conformance rules [RULE-ID] [--json]
 
 Without RULE-ID: one line per rule of the registry: ID, level (MUST/SHOULD/MAY), tier, how many tests check it,
 and its statement. With RULE-ID: that rule, its spec section and every test that checks it.

@@ -53,18 +53,22 @@ export function runCommand(argv: readonly string[]): number {
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []
   if (options.shard) env[SHARD_ENV] = `${options.shard.index}/${options.shard.total}`
-  const suite = spawnSync('npx', ['playwright', 'test', ...shard, ...options.playwrightArgs], {
-    stdio: 'inherit',
-    env,
-    cwd: SUITE_ROOT,
-  })
+  const suite = spawnSync(
+    'npx',
+    ['--no-install', 'playwright', 'test', ...shard, ...options.playwrightArgs],
+    {
+      stdio: 'inherit',
+      env,
+      cwd: SUITE_ROOT,
+    },
+  )
   const status = suite.status ?? 1
   if (status === UNUSABLE_TARGET_EXIT) return CONFIGURATION_EXIT
   if (options.shard) {
     if (existsSync(paths.blob)) {
       console.log(
         `\nShard ${options.shard.index}/${options.shard.total}: blob report in ${relative(process.cwd(), paths.blob)}; ` +
-          'merge all shards with: npx op-conformance merge --output DIR SHARD_DIR...\n',
+          'merge all shards with: npx --no-install op-conformance merge --output DIR SHARD_DIR...\n',
       )
     }
     return status

@@ -33,7 +33,9 @@ export const TOKEN_LOG_ENV = 'CONFORMANCE_TOKEN_LOG'
 
 /**
  * The run's private temporary folder where workers leave the grants they share, for the workers that replace them
- * (conformance/harness/gnap/run-grant-store.ts); made by the main process, never inside the report folder.
+ * (conformance/harness/gnap/run-grant-store.ts), and the token values they saw, for the main process to redact
+ * Playwright's traces with (conformance/harness/http/redact-tokens.ts); made by the main process, never inside the
+ * report folder, removed when the run ends.
  */
 export const GRANT_STORE_ENV = 'CONFORMANCE_GRANT_STORE'
 

@@ -37,7 +37,7 @@ describe('op-conformance', () => {
       'validate [--live] FILE',
       'verdict.html',
       'junit.xml',
-      'npx allure open',
+      'npx --no-install allure open',
       '0       CONFORMANT',
       '1       NOT CONFORMANT',
       '2       (no verdict)',

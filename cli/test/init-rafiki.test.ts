@@ -89,6 +89,8 @@ describe('op-conformance init --template rafiki', () => {
       `${origin}/graphql`,
       '--admin-tenant',
       TENANT,
+      '--output',
+      'target.json',
     )
     assert.equal(init.status, 0, init.stdout + init.stderr)
     assert.doesNotMatch(init.stdout + init.stderr, new RegExp(SECRET))
@@ -172,6 +174,8 @@ describe('a bare init that cannot reach an https:// wallet address', () => {
       {},
       'init',
       `https://127.0.0.1:${port}/accounts/bhamchest`,
+      '--receiver',
+      `https://127.0.0.1:${port}/accounts/gfranklin`,
       '--output',
       'bare.json',
     )

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { execFile, execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -63,34 +63,88 @@ describe('op-conformance init', () => {
     assert.equal(init.status, 2)
     assert.match(init.stdout, /client\.keyId: .*\/alice\/jwks\.json has no key with kid "conformance-/)
 
-    const target = loadTargetFile(join(dir, 'target.json'))
+    const target = loadTargetFile(join(dir, 'local/target.json'))
     assert.deepEqual(target.walletAddresses, { sender: `${origin}/alice`, receiver: `${origin}/bob` })
     assert.ok('keyId' in target.client && target.client.keyId === jwk.kid)
-    assert.equal(statSync(join(dir, 'target-client.pem')).mode & 0o777, 0o600)
-    assert.match(readFileSync(join(dir, 'target.json'), 'utf8'), /"\$schema": ".*target-file\.schema\.json"/)
+    assert.equal(statSync(join(dir, 'local/target-client.pem')).mode & 0o777, 0o600)
+    assert.match(
+      readFileSync(join(dir, 'local/target.json'), 'utf8'),
+      /"\$schema": ".*target-file\.schema\.json"/,
+    )
 
     registered.push(jwk)
-    const validate = await opConformance('validate', '--live', 'target.json')
+    const validate = await opConformance('validate', '--live', 'local/target.json')
     assert.equal(validate.status, 0, validate.stdout + validate.stderr)
     assert.match(validate.stdout, /ok {2}client\.keyId conformance-\S+: published in/)
   })
 
   test('will not overwrite a file, and names an unreachable wallet address without writing one', async () => {
-    const again = await opConformance('init', `${origin}/alice`)
+    const again = await opConformance('init', `${origin}/alice`, '--receiver', `${origin}/bob`)
     assert.equal(again.status, 2)
     assert.match(again.stderr, /target\.json exists \(--force overwrites it/)
-    const unknown = await opConformance('init', `${origin}/nobody`, '--output', 'nobody.json')
+    const unknown = await opConformance(
+      'init',
+      `${origin}/nobody`,
+      '--output',
+      'nobody.json',
+      '--receiver',
+      `${origin}/bob`,
+    )
     assert.equal(unknown.status, 2)
     assert.match(unknown.stderr, /\/nobody: answered HTTP 404, not 200; no file written/)
   })
 
   test("a wallet address document without assetScale is written down, its defect named as the server's", async () => {
-    const init = await opConformance('init', `${origin}/noscale`, '--output', 'noscale.json')
+    const init = await opConformance(
+      'init',
+      `${origin}/noscale`,
+      '--output',
+      'noscale.json',
+      '--receiver',
+      `${origin}/bob`,
+    )
     assert.match(init.stdout, /without assetScale: a run will fail the server under WA-DOC/)
     assert.ok(loadTargetFile(join(dir, 'noscale.json')).walletAddresses.sender.endsWith('/noscale'))
     const validate = await opConformance('validate', '--live', 'noscale.json')
     assert.match(validate.stdout, /a wallet address document without assetScale: the server's fault/)
     assert.doesNotMatch(validate.stdout + validate.stderr, /walletAddresses\.sender [^\n]*: answered 200 but/)
+  })
+
+  test('never makes the sender its own receiver: without another address it stops, writing nothing', async () => {
+    const alone = await opConformance('init', `${origin}/alice`, '--output', 'alone.json')
+    assert.equal(alone.status, 2)
+    assert.match(
+      alone.stderr,
+      /walletAddresses\.receiver: no wallet address other than the sender .*give --receiver URL/,
+    )
+    assert.ok(!existsSync(join(dir, 'alone.json')) && !existsSync(join(dir, 'alone-client.pem')))
+    const same = await opConformance(
+      'init',
+      `${origin}/alice`,
+      '--output',
+      'same.json',
+      '--receiver',
+      `${origin}/alice/`,
+    )
+    assert.equal(same.status, 2)
+    assert.match(same.stderr, /--receiver must be another wallet address than the sender/)
+  })
+
+  test('writes no key where git would commit it', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'op-conformance-init-repo-'))
+    execFileSync('git', ['init', '-q'], { cwd: repo })
+    writeFileSync(join(repo, '.gitignore'), 'local/\n')
+    const args = [`${origin}/alice`, '--receiver', `${origin}/bob`]
+    const tracked = await opConformance('init', ...args, '--output', join(repo, 'ase.json'))
+    assert.equal(tracked.status, 2)
+    assert.match(tracked.stderr, /ase-client\.pem is in the git work tree .* and not ignored there/)
+    assert.ok(!existsSync(join(repo, 'ase.json')) && !existsSync(join(repo, 'ase-client.pem')))
+    await opConformance('init', ...args, '--output', join(repo, 'local/ase.json'))
+    assert.equal(statSync(join(repo, 'local/ase-client.pem')).mode & 0o777, 0o600)
+    // A key file another tool left readable is narrowed when --force overwrites it.
+    chmodSync(join(repo, 'local/ase-client.pem'), 0o644)
+    await opConformance('init', ...args, '--output', join(repo, 'local/ase.json'), '--force')
+    assert.equal(statSync(join(repo, 'local/ase-client.pem')).mode & 0o777, 0o600)
   })
 
   test('answers --help', async () => {

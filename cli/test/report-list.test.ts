@@ -26,7 +26,7 @@ describe('the Reports block', () => {
     writeFileSync(index, '')
     assert.match(
       reportLines(paths, index).join('\n'),
-      /Allure site .*allure-report\/index\.html {3}\(npx allure open \/.*allure-report\)/,
+      /Allure site .*allure-report\/index\.html {3}\(npx --no-install allure open \/.*allure-report\)/,
     )
   })
 })

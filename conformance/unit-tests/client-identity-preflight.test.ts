@@ -57,6 +57,20 @@ describe('pre-flight client identity', () => {
     assert.match((await check(transport)) ?? '', /^client\.walletAddress: .*answered HTTP 404/)
   })
 
+  test('an authServer that does not answer names the receiver, whose document names it, not the client', async () => {
+    const { transport: answering } = targetWith([key.publicJwk])
+    const transport: Transport = async (request) => {
+      if (request.url !== AUTH) return answering(request)
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      })
+    }
+    assert.match(
+      (await check(transport)) ?? '',
+      /^walletAddresses\.receiver: its authServer https:\/\/auth\.ase\.test\/ \(named by https:\/\/ase\.test\/bob\) does not answer a grant request: .*ECONNREFUSED/,
+    )
+  })
+
   test('a target that refuses the signed grant request (401, invalid_client) names the client', async () => {
     for (const refusal of [
       json(401, { error: 'unauthorized' }),

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +20,11 @@ writeFileSync(
   join(baseDir, 'key.pem'),
   '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n',
 )
+
+writeFileSync(join(baseDir, 'notes.txt'), 'my key is registered as keyid-1: ask ops for it\n')
+const RSA_PEM = generateKeyPairSync('rsa', { modulusLength: 1024 })
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString()
 
 function problemsOf(value: unknown): string[] {
   try {
@@ -66,6 +72,16 @@ describe('target file validation', () => {
       'a missing key file',
       { ...valid, client: { walletAddress: 'https://x/c', keyId: 'k', privateKeyFile: 'nope.pem' } },
       /^client\.privateKeyFile: file not found/,
+    ],
+    [
+      'a key file that holds no key (a certificate, a public key, a typo)',
+      { ...valid, client: { walletAddress: 'https://x/c', keyId: 'k', privateKeyFile: 'notes.txt' } },
+      /^client\.privateKeyFile: holds no Ed25519 private key: privateKey is neither a PEM nor base64/,
+    ],
+    [
+      'an inline key that is not Ed25519',
+      { ...valid, client: { walletAddress: 'https://x/c', keyId: 'k', privateKey: RSA_PEM } },
+      /^client\.privateKey: holds no Ed25519 private key: Client keys must be Ed25519, got rsa key/,
     ],
     [
       'a local client with a key',

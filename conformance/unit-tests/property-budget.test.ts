@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { resolveBudget, stopAfterMs, timeoutFor } from '../properties/support/property-budget.ts'
-import { replayCommand } from '../properties/support/run-property.ts'
+import { replayCommand } from '../properties/support/replay-command.ts'
 
 const budget = { numRuns: 40, timeLimitMs: 10_000 }
 
@@ -32,10 +32,16 @@ describe('property budgets', () => {
     assert.throws(() => resolveBudget(budget, { OP_FC_PROFILE: 'fast' }), /OP_FC_PROFILE/)
   })
 
-  it('replays a failure with one command', () => {
+  it("replays a failure with one command, against the run's own target and baseline", () => {
+    const reference = { CONFORMANCE_TARGET: '/x/out/ref.json', REFERENCE_RUN_TARGET: '/x/out/ref.json' }
     assert.equal(
-      replayCommand('pagination', -12, '3:1'),
+      replayCommand('@property-pagination', -12, '3:1', reference, '/x'),
       "OP_FC_SEED=-12 OP_FC_PATH=3:1 npm run conformance -- --grep '@property-pagination'",
+    )
+    const ase = { CONFORMANCE_TARGET: '/x/my ase.json', CONFORMANCE_BASELINE: '/base/line.json' }
+    assert.equal(
+      replayCommand('@property-pagination', 7, '0', ase, '/x'),
+      "OP_FC_SEED=7 OP_FC_PATH=0 npm run conformance -- --target 'my ase.json' --baseline ../base/line.json --grep '@property-pagination'",
     )
   })
 })

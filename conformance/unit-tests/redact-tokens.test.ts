@@ -42,8 +42,33 @@ describe('token redaction', () => {
     assert.equal(redactTokens(challenge), challenge)
   })
 
+  test('text redacted twice keeps one fingerprint per token (an exchange inside an assertion message)', () => {
+    const once = redactTokens(`authorization: GNAP ${ACCESS}`)
+    assert.equal(redactTokens(once), once)
+    assert.equal(once, `authorization: GNAP ${tokenFingerprint(ACCESS)}`)
+  })
+
   test('the same value always has the same fingerprint, another value another one', () => {
     assert.equal(tokenFingerprint(ACCESS), tokenFingerprint(ACCESS))
     assert.notEqual(tokenFingerprint(ACCESS), tokenFingerprint(CONTINUATION))
+  })
+})
+
+describe('sharedSecret', () => {
+  test("an incoming payment's sharedSecret is shown by its first characters only", () => {
+    const secret = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXpxdXV4cXV1eHF1dXg'
+    const json = {
+      id: 'https://rs.test/incoming-payments/1',
+      methods: [{ type: 'ilp', sharedSecret: secret }],
+    }
+    const text = JSON.stringify(json)
+    const received: Exchange = {
+      request: { method: 'GET', url: json.id, headers: {} },
+      response: { status: 200, headers: {}, body: new TextEncoder().encode(text), text, json },
+    }
+    for (const shown of [formatExchange(received), summarize(received)]) {
+      assert.ok(!shown.includes(secret), shown)
+      assert.match(shown, /"sharedSecret": ?"Zm9vYm… \(43 characters\)"/)
+    }
   })
 })

@@ -63,10 +63,10 @@ interface JsonReport {
   errors: JsonError[]
 }
 
-/** Runs `npx playwright test <specs>` in `cwd`; throws when the run left no report at all. */
+/** Runs `npx --no-install playwright test <specs>` in `cwd`; throws when the run left no report at all. */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const jsonFile = join(options.reportDir, 'report.json')
-  const args = ['playwright', 'test', ...options.specs, '--reporter=json']
+  const args = ['--no-install', 'playwright', 'test', ...options.specs, '--reporter=json']
   if (options.workers !== undefined) args.push(`--workers=${options.workers}`)
   if (options.grep !== undefined) args.push('--grep', options.grep)
   const child = spawn('npx', args, {

@@ -27,7 +27,7 @@ export interface DetectionEnvironment {
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium'
 
 /**
- * Playwright's own Chromium when `npx playwright install` put it there, else the distribution's package
+ * Playwright's own Chromium when `npx --no-install playwright install` put it there, else the distribution's package
  * (what CI installs), else the CHROMIUM_PATH the user gives.
  */
 export function detectChromium(environment: DetectionEnvironment = systemEnvironment()): ChromiumDetection {
@@ -54,7 +54,7 @@ function chromiumArgs(environment: DetectionEnvironment): string[] {
 
 /** Why the browser consent driver cannot start: the places looked at, and how to give it a Chromium. */
 export function noChromiumReason(detection: ChromiumDetection = detectChromium()): string {
-  return `no Chromium found (looked at ${detection.tried.join(', ')}; set CHROMIUM_PATH or run npx playwright install chromium)`
+  return `no Chromium found (looked at ${detection.tried.join(', ')}; set CHROMIUM_PATH or run npx --no-install playwright install chromium)`
 }
 
 /**

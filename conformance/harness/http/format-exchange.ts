@@ -1,17 +1,19 @@
 import { type Exchange, toCurl } from '../../../clients/src/index.ts'
 import { redactTokens, rememberTokens } from './redact-tokens.ts'
 import { Routing } from './routing.ts'
+import { shortenSharedSecrets } from './shorten-shared-secrets.ts'
 
 /**
  * Human-readable request, response and a curl line that reproduces the request, for report attachments. The
  * request is shown by its identity URL; the curl line goes where the bytes went (the target's routes). Token
- * values are replaced by their fingerprints (redact-tokens.ts): to replay, put a live token in the curl line.
+ * values are replaced by their fingerprints (redact-tokens.ts): to replay, put a live token in the curl line. An
+ * incoming payment's sharedSecret is shortened (shorten-shared-secrets.ts).
  */
 export function formatExchange(exchange: Exchange, routing: Routing = new Routing()): string {
   const { request, response } = exchange
   const sent = routing.request(request)
   rememberExchangeTokens(exchange)
-  return redactTokens(
+  return shown(
     [
       `${request.method} ${request.url}`,
       ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
@@ -46,9 +48,14 @@ export function summarize(exchange: Exchange): string {
   const { request, response } = exchange
   rememberExchangeTokens(exchange)
   // Redacted before it is cut, so a token at the cut cannot leave a recognisable part behind.
-  const text = redactTokens(response.text)
+  const text = shown(response.text)
   const body = text.length > 400 ? `${text.slice(0, 400)}...` : text
   return redactTokens(`${request.method} ${request.url} -> ${response.status} ${body || '(no body)'}`)
+}
+
+/** What a report may show of an exchange's text: no token value, no whole sharedSecret. */
+function shown(text: string): string {
+  return shortenSharedSecrets(redactTokens(text))
 }
 
 /** Remembers the tokens an exchange carries (see redact-tokens.ts), so every report shows only fingerprints. */

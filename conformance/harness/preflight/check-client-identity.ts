@@ -1,6 +1,7 @@
 import { OpenPaymentsClient, type Transport } from '../../../clients/src/index.ts'
 import type { ClientIdentity } from '../client-identity/client-identity.ts'
 import { grantRequest, type IncomingAccess } from '../gnap/grant-requests.ts'
+import { reasonOf } from './check-wallet-address.ts'
 
 /** Where the identity comes from in the target file: `client` or `secondClient`. */
 export type IdentityField = 'client' | 'secondClient'
@@ -56,7 +57,13 @@ export async function clientIdentityProblem(input: {
   })
   const access: IncomingAccess = { type: 'incoming-payment', actions: ['read'], identifier: id }
   const request = grantRequest(identity.walletAddress, [access])
-  const { response } = await client.send({ method: 'POST', url: authServer, json: request })
+  const response = await client.send({ method: 'POST', url: authServer, json: request }).then(
+    (exchange) => exchange.response,
+    (error: unknown) => ({ unanswered: reasonOf(error) }),
+  )
+  // The receiver's document named this server: the client identity is not what failed.
+  if ('unanswered' in response)
+    return `walletAddresses.receiver: its authServer ${authServer} (named by ${id}) does not answer a grant request: ${response.unanswered}`
   const code = (response.json as { error?: { code?: unknown } | string } | undefined)?.error
   const errorCode = typeof code === 'string' ? code : code?.code
   if (response.status === 401 || errorCode === 'invalid_client') {

@@ -81,7 +81,7 @@ export async function getJson(
 }
 
 // undici wraps the socket error (ECONNREFUSED, ENOTFOUND) in `cause`; that is the part a reader needs.
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const messages: string[] = []
   for (let at: unknown = error; at instanceof Error; at = at.cause) {
     const code = (at as { code?: unknown }).code

@@ -75,7 +75,9 @@ async function identitiesProblem(target: TargetFile, transport: Transport): Prom
       })
       if (problem) return problem
     } catch (error) {
-      return `${field}.walletAddress: the client identity could not be checked: ${(error as Error).message}`
+      // A client the suite serves has no walletAddress in the file: what failed is the suite serving it.
+      const where = target[field] && 'serveLocally' in target[field] ? 'serveLocally' : 'walletAddress'
+      return `${field}.${where}: the client identity could not be checked: ${(error as Error).message}`
     } finally {
       await resolved.close()
     }

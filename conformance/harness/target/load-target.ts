@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
+import { loadClientKey } from '../../../clients/src/index.ts'
 import { closestName } from './closest-name.ts'
 import { jsonSyntaxError } from './json-syntax.ts'
 import type { Route, TargetFile } from './target-file.ts'
@@ -77,11 +78,24 @@ function clientProblems(client: TargetFile['client'], baseDir: string, field: st
   }
   if (client.privateKeyFile) {
     const keyFile = resolve(baseDir, client.privateKeyFile)
-    const problem = fileProblem(keyFile)
+    const problem = fileProblem(keyFile) ?? keyProblem(readFileSync(keyFile, 'utf8'))
     if (problem) problems.push(`${field}.privateKeyFile: ${problem}`)
     else client.privateKeyFile = keyFile
+  } else if (client.privateKey) {
+    const problem = keyProblem(client.privateKey)
+    if (problem) problems.push(`${field}.privateKey: ${problem}`)
   }
   return problems
+}
+
+/** Why a key as the file holds it is not an Ed25519 private key: found offline, before a run's pre-flight. */
+function keyProblem(key: string): string | undefined {
+  try {
+    loadClientKey({ keyId: 'check', privateKey: key })
+    return undefined
+  } catch (error) {
+    return `holds no Ed25519 private key: ${(error as Error).message.replace(/^loadClientKey: /, '')}`
+  }
 }
 
 function secondClientProblems(target: TargetFile, baseDir: string): string[] {

@@ -5,6 +5,7 @@ import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findi
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { corpusFor } from './corpus.ts'
 import { type Budget, resolveBudget, stopAfterMs, timeoutFor } from './property-budget.ts'
+import { replayCommand } from './replay-command.ts'
 
 export const PROPERTY_TAG = '@property'
 
@@ -17,11 +18,6 @@ export function propertyTag(name: string): string {
 export function propertyDetails(name: string, ...rules: RuleId[]): TestDetails {
   const details = covers(...rules)
   return { ...details, tag: [PROPERTY_TAG, propertyTag(name), ...(details.tag as string[])] }
-}
-
-/** The one command that replays a failure; quoted for a POSIX shell. */
-export function replayCommand(name: string, seed: number, path: string): string {
-  return `OP_FC_SEED=${seed} OP_FC_PATH=${path} npm run conformance -- --grep '${propertyTag(name)}'`
 }
 
 /**
@@ -152,7 +148,7 @@ async function judge<Ts>(testInfo: TestInfo, name: string, details: fc.RunDetail
   const replay =
     details.counterexamplePath === null
       ? 'no counterexample to replay'
-      : `replay: ${replayCommand(name, details.seed, details.counterexamplePath)}`
+      : `replay: ${replayCommand(propertyTag(name), details.seed, details.counterexamplePath)}`
   const report = [
     `property ${name} failed after ${details.numRuns} runs (${details.numShrinks} shrinks)`,
     `seed: ${details.seed}`,

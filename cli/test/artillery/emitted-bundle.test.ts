@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { after, before, describe, test } from 'node:test'
-import { type ArtilleryReport, operationResultOf } from '../../conformance/load/artillery/artillery-report.ts'
-import { ARTILLERY_DIR, artilleryInstalled } from '../artillery-install.ts'
-import { SUITE_ROOT } from '../run-command.ts'
-import { freePorts } from './free-ports.ts'
+import { type ArtilleryReport, operationResultOf } from '../../../conformance/load/artillery/artillery-report.ts'
+import { ARTILLERY_DIR, artilleryInstalled } from '../../artillery-install.ts'
+import { SUITE_ROOT } from '../../run-command.ts'
+import { freePorts } from '../free-ports.ts'
 
-// Artillery is installed on demand (load-artillery/); .ci/run installs it, so CI always runs this.
+// Not in npm test (cli/test/*.test.ts), which stays as fast without Artillery: .ci/run installs load-artillery/
+// and runs this after it. Elsewhere it runs once Artillery is installed, and says why it skips otherwise.
 const skip = artilleryInstalled() ? false : `Artillery is not installed in ${ARTILLERY_DIR} (npm ci there)`
 
 describe('the emitted Artillery bundle', { skip, timeout: 180_000 }, () => {

@@ -26,6 +26,8 @@ function send(method: 'get' | 'post', hook: CallName): Step {
       beforeRequest: hook,
       afterResponse: 'checkAnswer',
       ifTrue: 'iterationOk',
+      // The suite judges the answer the server gave, a redirect included; Artillery would follow it.
+      followRedirect: false,
     },
   }
 }

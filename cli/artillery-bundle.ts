@@ -47,8 +47,11 @@ export function writeArtilleryBundle(options: BundleOptions): string[] {
   writeFileSync(join(dir, BUNDLE_TARGET_FILE), `${JSON.stringify(shipped, null, 2)}\n`)
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(bundlePackage(), null, 2)}\n`)
   const origin = new URL(target.walletAddresses.sender).origin
+  // What the processor reads beside itself: the target file, its schema, the CA.
+  const includeFiles = files.filter((file) => file !== PROCESSOR_FILE && file !== 'package.json')
   for (const operation of options.operations) {
     const script = artilleryScript({
+      includeFiles,
       operation,
       concurrency: options.concurrency,
       durationS: options.durationS,

@@ -27,6 +27,8 @@ export function emitBench(options: BenchOptions & { emit: string; target: string
     'serveLocally' in target.client
       ? `  # the client is served locally (serveLocally): only a server on the machine that runs Artillery can fetch its key`
       : `  export ${PRIVATE_KEY_VARIABLE}="$(cat client-private-key.pem)"   # never put in the bundle`
+  // On Fargate the key comes from SSM (/artilleryio/NAME) through --secret, as docs/load.md shows.
+  const secret = 'serveLocally' in target.client ? '' : ` --secret ${PRIVATE_KEY_VARIABLE}`
   console.log(
     [
       '',
@@ -34,7 +36,7 @@ export function emitBench(options: BenchOptions & { emit: string; target: string
       `  cd ${shown} && npm install`,
       key,
       `  npx artillery run ${scriptFile(options.operations[0]!)}                     # on this machine`,
-      `  npx artillery run-fargate --region eu-west-1 --count 4 ${scriptFile(options.operations[0]!)}`,
+      `  npx artillery run-fargate --region eu-west-1 --count 4${secret} ${scriptFile(options.operations[0]!)}`,
     ].join('\n'),
   )
   return 0

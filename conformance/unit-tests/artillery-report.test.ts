@@ -59,11 +59,13 @@ describe('the Artillery script of an operation', () => {
       operation: 'create-outgoing-payment',
       concurrency: 4,
       durationS: 7,
+      includeFiles: ['target.json'],
       origin: 'http://x',
     })
     const config = script.config as Record<string, unknown>
     assert.deepEqual(config.phases, [{ name: 'create-outgoing-payment', duration: 1, arrivalCount: 4 }])
     assert.deepEqual(config.variables, { operation: 'create-outgoing-payment', durationS: 7 })
+    assert.deepEqual(config.includeFiles, ['./target.json'])
     const [scenario] = script.scenarios as {
       flow: { loop?: Record<string, unknown>[]; whileTrue?: string }[]
     }[]

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { after, before, describe, test } from 'node:test'
-import { type ArtilleryReport, operationResultOf } from '../../../conformance/load/artillery/artillery-report.ts'
+import {
+  type ArtilleryReport,
+  operationResultOf,
+} from '../../../conformance/load/artillery/artillery-report.ts'
 import { ARTILLERY_DIR, artilleryInstalled } from '../../artillery-install.ts'
 import { SUITE_ROOT } from '../../run-command.ts'
 import { freePorts } from '../free-ports.ts'

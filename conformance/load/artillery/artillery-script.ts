@@ -1,6 +1,5 @@
 import type { OperationName } from '../operations.ts'
 import type { CallName } from './iteration-calls.ts'
-import { BUNDLE_TARGET_FILE } from './worker-session.ts'
 
 /** The processor's file name in the bundle, beside the scripts. */
 export const PROCESSOR_FILE = 'processor.mjs'
@@ -12,6 +11,8 @@ export interface ScriptOptions {
   durationS: number
   /** Artillery's config.target: the sender's resource server (each request's URL is set by its hook). */
   origin: string
+  /** The files the processor reads beside itself (the target file first), shipped to every cloud worker. */
+  includeFiles: readonly string[]
 }
 
 type Step = Record<string, unknown>
@@ -59,8 +60,9 @@ export function artilleryScript(options: ScriptOptions): Record<string, unknown>
       target: options.origin,
       phases: [{ name: options.operation, duration: 1, arrivalCount: options.concurrency }],
       processor: `./${PROCESSOR_FILE}`,
-      // Shipped with the script to every worker by run-fargate and run-lambda.
-      includeFiles: [`./${BUNDLE_TARGET_FILE}`],
+      // Shipped with the script to every worker by run-fargate and run-lambda: Artillery finds the processor's
+      // imports, not the files it reads.
+      includeFiles: options.includeFiles.map((file) => `./${file}`),
       // The suite's own client waits 30 s for an answer.
       http: { timeout: 30 },
       variables: { operation: options.operation, durationS: options.durationS },

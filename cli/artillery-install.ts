@@ -34,7 +34,7 @@ export function ensureArtillery(log: (line: string) => void = console.log): Arti
   if (artilleryInstalled()) return tools()
   log(
     'bench --engine artillery: Artillery is not installed yet; installing it once into load-artillery/ ' +
-      '(npm ci there, about 500 MB, a minute or two; the suite itself does not need it)',
+      '(npm ci there, about 600 MB, a few minutes; the suite itself does not need it)',
   )
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: ARTILLERY_DIR,

@@ -11,6 +11,8 @@ import { remoteServers } from '../conformance/load/loopback.ts'
 import { hasProcfs, PROC_ROOT } from '../conformance/load/process-cpu.ts'
 import { runBench } from '../conformance/load/run-bench.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
+import { runArtilleryBench } from './bench-artillery.ts'
+import { emitBench } from './bench-emit.ts'
 import { type BenchOptions, parseBenchOptions } from './bench-options.ts'
 import { formatBenchTable } from './bench-table.ts'
 import { BENCH_HELP } from './help.ts'
@@ -28,6 +30,8 @@ export async function benchCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(BENCH_HELP)
     return 0
   }
+  if (options.emit !== undefined && options.target !== undefined)
+    return emitBench({ ...options, emit: options.emit, target: options.target })
   const output = resolve(options.output ?? join(SUITE_ROOT, DEFAULT_REPORT_DIR, 'bench', 'bench.json'))
   const reference = options.target ? undefined : await startReferenceServer(dirname(output))
   try {
@@ -66,27 +70,39 @@ async function bench(
   const startedAt = new Date().toISOString()
   console.log(
     `Bench against ${target.name ?? targetFile}: ${options.operations.length} operation(s), ` +
-      `${options.durationS} s each at concurrency ${options.concurrency}`,
+      `${options.durationS} s each at concurrency ${options.concurrency}, on ${options.engine === 'artillery' ? 'Artillery' : 'the load loop'}`,
   )
-  const results = await runBench(session, {
-    operations: options.operations,
-    limits: {
-      concurrency: options.concurrency,
-      durationMs: options.durationS * 1000,
-      maxIterations: options.maxIterations,
-    },
-    serverPids: options.serverPids,
-    onStart: (operation) => console.log(`  ${operation} ...`),
-  })
+  const onStart = (operation: string) => console.log(`  ${operation} ...`)
+  const results =
+    options.engine === 'artillery'
+      ? await runArtilleryBench({
+          target,
+          operations: options.operations,
+          concurrency: options.concurrency,
+          durationS: options.durationS,
+          dir: join(dirname(output), 'artillery'),
+          onStart,
+        })
+      : await runBench(session, {
+          operations: options.operations,
+          limits: {
+            concurrency: options.concurrency,
+            durationMs: options.durationS * 1000,
+            maxIterations: options.maxIterations,
+          },
+          serverPids: options.serverPids,
+          onStart,
+        })
   const report = {
+    engine: options.engine,
     target: target.name ?? null,
     targetFile,
     startedAt,
     concurrency: options.concurrency,
     durationS: options.durationS,
     consentDriver: session.consentDriver() ?? null,
-    // Whose CPU serverCpuMs* measure: these processes and their descendants.
-    serverPids: options.serverPids,
+    // Whose CPU serverCpuMs* measure: these processes and their descendants (the load loop measures it).
+    serverPids: options.engine === 'loop' ? options.serverPids : [],
     results,
   }
   mkdirSync(dirname(output), { recursive: true })

@@ -16,7 +16,14 @@ export interface BenchOptions {
   /** Processes whose CPU, with their descendants', counts as the server's; empty: none given. */
   serverPids: number[]
   help: boolean
+  /** `loop`: this project's own load loop; `artillery`: Artillery's HTTP engine with the suite's hooks. */
+  engine: Engine
+  /** Write the Artillery bundle into this folder and run nothing (for `artillery run-fargate`). */
+  emit?: string
 }
+
+export const ENGINES = ['loop', 'artillery'] as const
+export type Engine = (typeof ENGINES)[number]
 
 export const BENCH_DEFAULTS = { concurrency: 8, durationS: 10, maxIterations: 100_000 }
 
@@ -24,26 +31,46 @@ export const BENCH_DEFAULTS = { concurrency: 8, durationS: 10, maxIterations: 10
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const args = [...argv]
   const take = (name: string) => takeOption(args, name)
+  const engineName = take('--engine')
+  const maxIterations = take('--max-iterations')
   const options: BenchOptions = {
     target: take('--target'),
     concurrency: integer('--concurrency', take('--concurrency'), BENCH_DEFAULTS.concurrency, 1, 1000),
     durationS: integer('--duration', take('--duration'), BENCH_DEFAULTS.durationS, 1, 3600),
-    maxIterations: integer(
-      '--max-iterations',
-      take('--max-iterations'),
-      BENCH_DEFAULTS.maxIterations,
-      1,
-      10_000_000,
-    ),
+    maxIterations: integer('--max-iterations', maxIterations, BENCH_DEFAULTS.maxIterations, 1, 10_000_000),
     operations: operations(take('--operations')),
     output: take('--output'),
     allowRemote: takeFlag(args, '--allow-remote'),
     serverPids: serverPids(take('--server-pids')),
     help: takeFlag(args, '--help') || takeFlag(args, '-h'),
+    engine: engine(engineName),
+    emit: take('--emit'),
   }
   if (args.length > 0)
     throw new UsageError(`bench: unknown argument ${JSON.stringify(args[0])} (op-conformance bench --help)`)
+  if (options.emit !== undefined) {
+    if (engineName === 'loop')
+      throw new UsageError(
+        '--emit writes an Artillery bundle: it goes with --engine artillery, not --engine loop',
+      )
+    // A bundle for the reference server this command starts and stops would point at nothing.
+    if (options.target === undefined)
+      throw new UsageError('--emit needs --target: the bundle loads the server of that target file')
+    options.engine = 'artillery'
+  }
+  if (options.engine === 'artillery' && (maxIterations !== undefined || options.serverPids.length > 0))
+    throw new UsageError(
+      `${maxIterations !== undefined ? '--max-iterations' : '--server-pids'} is the load loop's (--engine loop); ` +
+        'on Artillery a run is bounded by --duration, and the server is measured from outside',
+    )
   return options
+}
+
+function engine(value: string | undefined): Engine {
+  if (value === undefined) return 'loop'
+  if (!(ENGINES as readonly string[]).includes(value))
+    throw new UsageError(`--engine: expected ${ENGINES.join(' or ')} (got ${JSON.stringify(value)})`)
+  return value as Engine
 }
 
 function integer(

@@ -9,7 +9,8 @@ const HEADERS = [
   'p90 ms',
   'p99 ms',
   'max ms',
-  'bench CPU ms',
+  'bench CPU ms/it',
+  'bench CPU ms/req',
 ] as const
 // Only when the server's processes were measured (--server-pids, or the reference server bench starts).
 const SERVER_HEADERS = ['server CPU ms/it', 'server CPU ms/req'] as const
@@ -33,6 +34,7 @@ export function formatBenchTable(results: readonly OperationResult[]): string {
       ms(latency?.p99),
       ms(latency?.max),
       cpu(result.benchCpuMsPerIteration),
+      cpu(result.benchCpuMsPerRequest),
       ...(serverMeasured ? server : []),
     ]
   })

@@ -104,7 +104,7 @@ export const BENCH_HELP = `op-conformance bench: load an Open Payments server th
 Usage:
   npx --no-install op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST]
                            [--max-iterations N] [--output FILE] [--allow-remote]
-                           [--server-pids PID[,PID...]]
+                           [--server-pids PID[,PID...]] [--engine loop|artillery] [--emit DIR]
 
 Each operation in turn: its set-up (grants, with consent where the operation needs one, and what it reads), then
 N loops each running one iteration after another for S seconds. Requests are signed live with the target file's
@@ -134,12 +134,21 @@ Options:
   --server-pids LIST    Processes on this machine (Linux /proc) whose CPU counts as the server's, each with all
                         its descendants: a Postgres postmaster's pid counts every backend, a script's the
                         processes it started. Without --target, the reference server is counted anyway.
+  --engine E            loop (default): this project's own load loop, in this process. artillery: the same
+                        operations on Artillery's HTTP engine (installed into load-artillery/ on first use):
+                        the suite's hooks sign each request and judge each answer, the same table and JSON.
+                        Artillery's percentiles are its sketches' (within 1 %); --max-iterations and
+                        --server-pids are the load loop's.
+  --emit DIR            Write the Artillery bundle for --target into DIR (a script per operation, the bundled
+                        processor, the target file without its private key, a package.json) and run nothing:
+                        for artillery run-fargate from your own cloud account (docs/load.md).
   --help                This text.
 
 Output: a table per operation (right iterations, wrong ones, right iterations per second, latency p50/p90/p99/max
 of the right ones, in ms), what went wrong by status (and the rule, when the status was right), findings of the
 automatic checks that are not errors; the JSON adds every request of the load loop by OpenAPI operation, an
-iteration's own set-up included. The bench's CPU per iteration is this process's (signing, checking). When the
+iteration's own set-up included. The bench's CPU per iteration and per request is the generator's (signing,
+checking; on Artillery, its process while it loads). When the
 server's processes are measured (--server-pids, or the reference server bench starts), two columns add their CPU
 (user + system, in 10 ms ticks, from before each operation's loop until the server is back at rest after it, so
 payments it settles later count, less what it uses at rest, measured for 3 s before any load; a load that barely

@@ -18,7 +18,14 @@ describe('op-conformance bench options', () => {
       allowRemote: false,
       serverPids: [],
       help: false,
+      engine: 'loop',
+      emit: undefined,
     })
+  })
+
+  test('--emit DIR writes an Artillery bundle for a target: it implies --engine artillery', () => {
+    const options = parseBenchOptions(['--emit', 'bundle', '--target', 'ase.json', '--operations', 'flow'])
+    assert.deepEqual([options.engine, options.emit, options.target], ['artillery', 'bundle', 'ase.json'])
   })
 
   test('every option, in both spellings', () => {
@@ -64,6 +71,11 @@ describe('op-conformance bench options', () => {
     [['--server-pids', '0'], /--server-pids: expected process ids/],
     // Above Linux's highest pid (2^22), so no process has it.
     [['--server-pids', `${process.pid},99999999`], /^--server-pids: no process 99999999 on this machine$/],
+    [['--engine', 'k6'], /^--engine: expected loop or artillery \(got "k6"\)$/],
+    [['--emit', 'dir'], /^--emit needs --target/],
+    [['--emit', 'dir', '--target', 'a.json', '--engine', 'loop'], /^--emit writes an Artillery bundle/],
+    [['--engine', 'artillery', '--max-iterations', '5'], /^--max-iterations is the load loop's/],
+    [['--engine=artillery', '--server-pids', `${process.pid}`], /^--server-pids is the load loop's/],
   ]
   for (const [argv, message] of mistakes) {
     test(`${argv.join(' ')} is a usage error naming the option`, () => {
@@ -84,6 +96,7 @@ describe('op-conformance bench table', () => {
     elapsedS: 10,
     throughput: 120,
     benchCpuMsPerIteration: 0.456,
+    benchCpuMsPerRequest: 0.228,
     latencyMs: { p50: 6.2, p90: 9, p99: 21.35, max: 104.1 },
     errors: { '500 QT-CREATE (create-quote)': 2, 'failed (socket hang up)': 1 },
     errorExamples: {},
@@ -102,6 +115,7 @@ describe('op-conformance bench table', () => {
         throughput: 0,
         latencyMs: undefined,
         benchCpuMsPerIteration: undefined,
+        benchCpuMsPerRequest: undefined,
         errors: {},
         findings: {},
         setupError: '403 (post-grant): refused',
@@ -110,10 +124,10 @@ describe('op-conformance bench table', () => {
     assert.equal(
       table,
       [
-        'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms',
-        '------------  ----  ------  -----  ------  ------  ------  ------  ------------',
-        'create-quote  1200       3  120.0     6.2     9.0    21.4   104.1          0.46',
-        'flow             0       0    0.0       -       -       -       -             -',
+        'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms/it  bench CPU ms/req',
+        '------------  ----  ------  -----  ------  ------  ------  ------  ---------------  ----------------',
+        'create-quote  1200       3  120.0     6.2     9.0    21.4   104.1             0.46              0.23',
+        'flow             0       0    0.0       -       -       -       -                -                 -',
         '',
         'create-quote errors: 500 QT-CREATE (create-quote) x2, failed (socket hang up) x1',
         'create-quote findings (not errors): OAS-STRICT x3',
@@ -141,7 +155,7 @@ describe('op-conformance bench table', () => {
     ])
     const lines = table.split('\n')
     assert.deepEqual(lines.slice(0, 1), [
-      'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms  server CPU ms/it  server CPU ms/req',
+      'operation       ok  errors   ok/s  p50 ms  p90 ms  p99 ms  max ms  bench CPU ms/it  bench CPU ms/req  server CPU ms/it  server CPU ms/req',
     ])
     assert.deepEqual(
       lines.slice(2, 4).map((row) => row.split(/ +/).slice(-2)),

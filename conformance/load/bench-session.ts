@@ -17,6 +17,8 @@ import type { TargetFile } from '../harness/target/target-file.ts'
 export interface BenchSession {
   target: TargetFile
   discovery: Discovery
+  /** The OpenAPI documents' checks, for answers sent by another client than `api` (Artillery's). */
+  validator: ResponseValidator
   /** A fresh recorder of exchanges (one per iteration, so a long run keeps no history). */
   api(): ConformanceApi
   /** Grants through `api`, consent given by the target's consent driver (started on first use). */
@@ -48,6 +50,7 @@ export async function openBenchSession(target: TargetFile): Promise<BenchSession
     return {
       target,
       discovery,
+      validator,
       api,
       grants: (through) =>
         new Grants({

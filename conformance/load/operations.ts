@@ -36,7 +36,7 @@ export interface LoadOperation {
 }
 
 /** Grants the payments may draw on: far more than any run moves, in the target's smallest amounts. */
-const GRANT_UNITS = 10_000_000n
+export const GRANT_UNITS = 10_000_000n
 
 export const LOAD_OPERATIONS: Record<OperationName, LoadOperation> = {
   'wallet-address': {

@@ -21,6 +21,8 @@ export interface OperationResult {
    * iteration and concurrency, it is the generator, not the target, that sets the pace.
    */
   benchCpuMsPerIteration?: number
+  /** The same per Open Payments request the loop sent (the sum of `requests`). */
+  benchCpuMsPerRequest?: number
   /**
    * The CPU of the server's processes (BenchOptions.serverPids and their descendants) per iteration, whatever
    * else they served meanwhile; only when pids were given. It runs until the server is back at rest after the
@@ -147,6 +149,7 @@ async function measureOperation(
     elapsedS: Math.round(elapsedS * 100) / 100,
     throughput: Math.round((right.length / elapsedS) * 10) / 10,
     benchCpuMsPerIteration: per((cpu.user + cpu.system) / 1000, run.samples.length),
+    benchCpuMsPerRequest: per((cpu.user + cpu.system) / 1000, requestCount),
     serverCpuMsPerIteration: serverMs === undefined ? undefined : per(serverMs, run.samples.length),
     serverCpuMsPerRequest: serverMs === undefined ? undefined : per(serverMs, requestCount),
     serverCpuNote,

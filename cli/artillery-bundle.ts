@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { stringify } from 'yaml'
+import { TARGET_FILE_SCHEMA_PATH, type TargetFile } from '../conformance/harness/target/target-file.ts'
+import { artilleryScript, PROCESSOR_FILE } from '../conformance/load/artillery/artillery-script.ts'
+import { BUNDLE_TARGET_FILE } from '../conformance/load/artillery/worker-session.ts'
+import type { OperationName } from '../conformance/load/operations.ts'
+import { ARTILLERY_DIR, type ArtilleryTools } from './artillery-install.ts'
+import { SUITE_ROOT } from './run-command.ts'
+
+export interface BundleOptions {
+  dir: string
+  target: TargetFile
+  operations: readonly OperationName[]
+  concurrency: number
+  durationS: number
+  tools: ArtilleryTools
+}
+
+/** The CA file's name in the bundle, when the target trusts one (tls.caFile). */
+const BUNDLE_CA_FILE = 'ca.pem'
+
+/**
+ * Writes what Artillery runs, locally or on its cloud workers: one script per operation, the processor bundled
+ * with all of the suite's code it uses, the target file without the private key, and a package.json of the npm
+ * packages the bundle leaves out. Returns the files written, by name.
+ */
+export function writeArtilleryBundle(options: BundleOptions): string[] {
+  const { dir, target } = options
+  mkdirSync(dir, { recursive: true })
+  bundleProcessor(options.tools, join(dir, PROCESSOR_FILE))
+  // The target file's module reads its JSON Schema beside itself when loaded: in the bundle, beside the bundle.
+  copyFileSync(TARGET_FILE_SCHEMA_PATH, join(dir, basename(TARGET_FILE_SCHEMA_PATH.pathname)))
+  const files = [
+    PROCESSOR_FILE,
+    basename(TARGET_FILE_SCHEMA_PATH.pathname),
+    BUNDLE_TARGET_FILE,
+    'package.json',
+  ]
+  const shipped = withoutPrivateKey(target)
+  if (target.tls) {
+    copyFileSync(target.tls.caFile, join(dir, BUNDLE_CA_FILE))
+    shipped.tls = { ...target.tls, caFile: BUNDLE_CA_FILE }
+    files.push(BUNDLE_CA_FILE)
+  }
+  writeFileSync(join(dir, BUNDLE_TARGET_FILE), `${JSON.stringify(shipped, null, 2)}\n`)
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(bundlePackage(), null, 2)}\n`)
+  const origin = new URL(target.walletAddresses.sender).origin
+  // What the processor reads beside itself: the target file, its schema, the CA.
+  const includeFiles = files.filter((file) => file !== PROCESSOR_FILE && file !== 'package.json')
+  for (const operation of options.operations) {
+    const script = artilleryScript({
+      includeFiles,
+      operation,
+      concurrency: options.concurrency,
+      durationS: options.durationS,
+      origin,
+    })
+    writeFileSync(join(dir, scriptFile(operation)), stringify(script))
+    files.push(scriptFile(operation))
+  }
+  return files
+}
+
+export function scriptFile(operation: OperationName): string {
+  return `${operation}.yml`
+}
+
+/** The registered client's key stays out: the processor reads it from OP_CONFORMANCE_PRIVATE_KEY. */
+function withoutPrivateKey(target: TargetFile): TargetFile {
+  const { secondClient: _unused, ...rest } = target
+  if ('serveLocally' in target.client) return rest
+  return {
+    ...rest,
+    client: {
+      walletAddress: target.client.walletAddress,
+      keyId: target.client.keyId,
+    } as TargetFile['client'],
+  }
+}
+
+/**
+ * Left out of the bundle: Playwright (the consent drivers start its Chromium or its request context, and it
+ * finds its browsers from its own folder) and the Open Payments SDK, whose OpenAPI documents the checks read.
+ */
+const EXTERNAL = ['@playwright/test', '@interledger/open-payments']
+
+function bundleProcessor(tools: ArtilleryTools, outfile: string): void {
+  const result = spawnSync(
+    tools.esbuild,
+    [
+      join(SUITE_ROOT, 'conformance', 'load', 'artillery', 'processor.ts'),
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node20',
+      '--log-level=warning',
+      `--outfile=${outfile}`,
+      ...EXTERNAL.map((name) => `--external:${name}`),
+      // The CommonJS packages bundled into an ES module still call require (node's own modules among them).
+      "--banner:js=import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    ],
+    { encoding: 'utf8' },
+  )
+  if (result.status !== 0)
+    throw new Error(
+      `bundling the Artillery processor failed (esbuild exited ${result.status}):\n${result.stderr}`,
+    )
+}
+
+function bundlePackage(): Record<string, unknown> {
+  const suite = readPackage(join(SUITE_ROOT, 'package.json'))
+  const load = readPackage(join(ARTILLERY_DIR, 'package.json'))
+  const version = (name: string) => suite.dependencies?.[name] ?? suite.devDependencies?.[name]
+  return {
+    name: 'op-conformance-artillery-bench',
+    private: true,
+    type: 'module',
+    description:
+      'op-conformance bench --emit: the bench on Artillery (docs/load.md of open-payments-conformance)',
+    dependencies: Object.fromEntries(EXTERNAL.map((name) => [name, version(name)])),
+    // Only where the run is started: Artillery's cloud workers bring their own.
+    devDependencies: { artillery: load.dependencies?.artillery },
+  }
+}
+
+interface PackageJson {
+  dependencies?: Record<string, string>
+  devDependencies?: Record<string, string>
+}
+
+function readPackage(file: string): PackageJson {
+  return JSON.parse(readFileSync(file, 'utf8')) as PackageJson
+}

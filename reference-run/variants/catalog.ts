@@ -27,6 +27,23 @@ const SETTLE_IN_BATCHES = {
     "    .where('op.state', 'sending')\n    .where('op.created_at', '<', db.raw(\"now() - interval '45 seconds'\"))\n",
 }
 const SETTLEMENT_SPECS = [`${TESTS}/outgoing-payment-settle-read.spec.ts`]
+/** Every spec file that waits for payments to settle: a declared settlement time must hold in each of them. */
+const EVERY_SETTLING_SPEC = [
+  ...SETTLEMENT_SPECS,
+  `${TESTS}/grant-spent-amounts.spec.ts`,
+  `${TESTS}/outgoing-payment-create.spec.ts`,
+  `${TESTS}/outgoing-payment-failed.spec.ts`,
+  `${TESTS}/outgoing-payment-fields.spec.ts`,
+  `${TESTS}/payment-lifecycle.spec.ts`,
+  'conformance/properties/grant-limits-model.spec.ts',
+  'conformance/properties/incoming-payment-lifecycle.spec.ts',
+  'conformance/properties/payment-amount-round-trip.spec.ts',
+]
+const LONG_TOKENS = {
+  file: 'reference-run/reference-plan.ts',
+  find: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 60\n',
+  replace: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 300\n',
+}
 
 export const VARIANTS: readonly Variant[] = [
   {
@@ -35,8 +52,9 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'expiresAt is optional and its bounds are not shown; a minimum lifetime is the ASE’s business',
     edits: [SHORT_EXPIRY_REFUSED],
     specs: LIFETIME_SPECS,
-    // The lifecycle property still checks expiry, on payments that live long enough; the example checks skip.
-    expected: { verdict: 'CONFORMANT', warns: [] },
+    // Undeclared, no check can make a payment expire soon enough: IP-REJECT-AFTER-EXPIRY is never exercised, and
+    // the run says which setting would exercise it.
+    expected: { verdict: 'INCOMPLETE', setting: 'incomingPayments.minimumLifetimeSeconds' },
   },
   {
     id: 'incoming-lifetime-minimum-declared',
@@ -81,13 +99,9 @@ export const VARIANTS: readonly Variant[] = [
       targetSettings({ waits: { settlementSeconds: 90 } }),
       // A test's own grant must outlive its waits for settlement: an ASE that settles in batches gives tokens
       // longer than a batch (the reference run's 60 s tokens would expire under a 90 s wait).
-      {
-        file: 'reference-run/reference-plan.ts',
-        find: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 60\n',
-        replace: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 300\n',
-      },
+      LONG_TOKENS,
     ],
-    specs: SETTLEMENT_SPECS,
+    specs: EVERY_SETTLING_SPEC,
     expected: { verdict: 'CONFORMANT', warns: ['OP-PROCESS'] },
   },
   {
@@ -96,6 +110,38 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'continue.wait is the server’s number; the client waits it',
     edits: [serverSetting('GRANT_WAIT_SECONDS', '1', '5')],
     specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'no-continue-wait',
+    description: 'grant responses give no continue.wait: the client may continue at once',
+    allowedBy: 'continue.wait is optional (GNAP); without it nothing can be too fast',
+    edits: [
+      serverSetting('GRANT_WAIT_SECONDS', '1', '0'),
+      {
+        file: `${SRC}/grants/routes.ts`,
+        find: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: deps.waitSeconds },',
+        replace: 'continue: toContinueBody(deps.urls, outcome.grant),',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`, `${TESTS}/gnap-grants.spec.ts`],
+    // CONT-WAIT is not applicable, which does not block.
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
+    id: 'no-expires-in',
+    description: 'access tokens carry no expires_in (they live 300 s on the server)',
+    allowedBy: 'expires_in is optional (GNAP): a token without it promises no expiry',
+    edits: [
+      LONG_TOKENS,
+      {
+        file: `${SRC}/access-tokens/model.ts`,
+        find: 'return { value: token.value, manage: manageUrl(urls, token.id), expires_in: token.expiresIn, access }',
+        replace: 'return { value: token.value, manage: manageUrl(urls, token.id), access }',
+      },
+    ],
+    specs: [`${TESTS}/token-expiry.spec.ts`, `${TESTS}/gnap-tokens.spec.ts`],
+    // TOKEN-EXPIRY is not applicable, which does not block.
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {

@@ -1,5 +1,6 @@
 import { SRC, TESTS } from '../mutants/mutant.ts'
 import { ACCESS_VARIANTS } from './access-variants.ts'
+import { MISLEADING_SITUATIONS } from './misleading-situations.ts'
 import { QUOTE_VARIANTS } from './quote-variants.ts'
 import { RESOURCE_VARIANTS } from './resource-variants.ts'
 import { serverSetting, targetSettings, type Variant } from './variant.ts'
@@ -175,4 +176,6 @@ export const VARIANTS: readonly Variant[] = [
   ...ACCESS_VARIANTS,
   ...RESOURCE_VARIANTS,
   ...QUOTE_VARIANTS,
+  // Not allowed variants: situations the suite was not tuned to, run by the same runner with the verdict each must get.
+  ...MISLEADING_SITUATIONS,
 ]

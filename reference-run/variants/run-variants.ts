@@ -70,10 +70,12 @@ async function runVariant(variant: Variant, port: number): Promise<Outcome> {
   return { variant, got: verdict.got, decidedBy: verdict.decidedBy, ok: wrong.length === 0, seconds, detail }
 }
 
-const expectation = (variant: Variant) =>
-  variant.expected.verdict === 'CONFORMANT'
-    ? `CONFORMANT${variant.expected.warns.length > 0 ? ` (warns ${variant.expected.warns.join(', ')})` : ''}`
-    : `INCOMPLETE (${variant.expected.setting})`
+const expectation = ({ expected }: Variant) =>
+  expected.verdict === 'CONFORMANT'
+    ? `CONFORMANT${expected.warns.length > 0 ? ` (warns ${expected.warns.join(', ')})` : ''}`
+    : expected.verdict === 'INCOMPLETE'
+      ? `INCOMPLETE (${expected.setting})`
+      : `NOT CONFORMANT (${expected.fails.join(', ')})`
 
 const started = Date.now()
 console.log(

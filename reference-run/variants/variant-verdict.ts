@@ -1,3 +1,4 @@
+import type { RuleId } from '../../conformance/harness/rules/registry.ts'
 import type { RuleVerdict } from '../../reports/src/verdict.ts'
 import type { ExpectedVerdict } from './variant.ts'
 
@@ -40,6 +41,13 @@ export function mismatches(expected: ExpectedVerdict, verdict: VariantVerdict): 
   if (verdict.got !== expected.verdict) return [`expected ${expected.verdict}, got ${verdict.got}`]
   if (expected.verdict === 'CONFORMANT') {
     return expected.warns.filter((id) => !verdict.warned.includes(id)).map((id) => `no ${id} warning`)
+  }
+  if (expected.verdict === 'NOT CONFORMANT') {
+    const charged = verdict.decidedBy
+    return [
+      ...expected.fails.filter((id) => !charged.includes(id)).map((id) => `${id} did not fail`),
+      ...charged.filter((id) => !expected.fails.includes(id as RuleId)).map((id) => `${id} failed too`),
+    ]
   }
   const silent = verdict.reasons.filter((reason) => !reason.includes(expected.setting))
   return silent.map((reason) => `a skip does not name ${expected.setting}: ${reason}`)

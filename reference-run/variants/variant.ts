@@ -6,12 +6,14 @@ import type { Edit } from '../mutants/mutant.ts'
 
 /**
  * The verdict the variant must get from the specs it runs: CONFORMANT (each rule of `warns` warned, other
- * warnings allowed), or INCOMPLETE because the checks a correct-but-different server cannot be put through
- * without a target-file setting were skipped, each skip naming `setting`.
+ * warnings allowed), INCOMPLETE because the checks a correct-but-different server cannot be put through
+ * without a setting were not tested, each naming `setting`, or NOT CONFORMANT on exactly the rules `fails`.
  */
 export type ExpectedVerdict =
   | { verdict: 'CONFORMANT'; warns: RuleId[] }
   | { verdict: 'INCOMPLETE'; setting: string }
+  /** A misleading situation (misleading-situations.ts): exactly these spec rules fail, charged by their checks. */
+  | { verdict: 'NOT CONFORMANT'; fails: RuleId[] }
 
 export interface Variant {
   id: string

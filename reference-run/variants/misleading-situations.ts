@@ -1,0 +1,77 @@
+import { SRC, TESTS } from '../mutants/mutant.ts'
+import type { Variant } from './variant.ts'
+
+/**
+ * Misleading situations: servers and runs the suite was not tuned to, each with the verdict it must give
+ * (npm run variants -- ID). Where the allowed variants prove the suite fails no correct server, and the mutants
+ * that it catches broken ones, these prove a verdict says only what was observed: the suite's own time limits are
+ * never the server's fault, no answer can stall the run, and a MUST the target breaks quietly is still charged.
+ * (The stateless stub server, which answers every operation with the OpenAPI examples, is run by
+ * reference-run/bench/time-to-verdict.ts: it is not an edit of the reference server.)
+ */
+
+const CONTINUE_ROUTE = {
+  file: `${SRC}/grants/routes.ts`,
+  find: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: deps.waitSeconds },',
+}
+
+export const MISLEADING_SITUATIONS: readonly Variant[] = [
+  {
+    id: 'slowed-past-timeouts',
+    description: 'every request to the resource server answers 4 s late, so the tests run out of their time',
+    allowedBy: 'no bound on response time is set by the spec or the target file: the suite ran out of time',
+    edits: [
+      {
+        file: `${SRC}/app.ts`,
+        find: '  app.use(requestLogger(deps.logger))\n',
+        replace:
+          '  app.use(requestLogger(deps.logger))\n  app.use((_req, _res, next) => setTimeout(next, 4_000))\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    expected: { verdict: 'INCOMPLETE', setting: '--timeout' },
+  },
+  {
+    id: 'continue-wait-absurd',
+    description: 'grant responses ask the client to wait 1,000,000 s (11.6 days) before continuing',
+    allowedBy:
+      'continue.wait is the server’s number; the suite bounds what it honours (waits.continueSeconds)',
+    edits: [
+      {
+        ...CONTINUE_ROUTE,
+        replace: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: 1_000_000 },',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    expected: { verdict: 'INCOMPLETE', setting: 'waits.continueSeconds' },
+  },
+  {
+    id: 'continue-wait-negative',
+    description: 'grant responses ask the client to wait -71272394 s',
+    allowedBy: 'none: continue.wait is a number of seconds to wait, so CONT-WAIT fails and the run goes on',
+    edits: [
+      {
+        ...CONTINUE_ROUTE,
+        replace: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: -71_272_394 },',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    expected: { verdict: 'NOT CONFORMANT', fails: ['CONT-WAIT'] },
+  },
+  {
+    id: 'undeliverable-left-pending',
+    description:
+      'a payment that cannot be delivered ends as Rafiki leaves it: completed, nothing sent, not failed',
+    allowedBy: 'none: the spec says the service MUST mark such a payment failed',
+    edits: [
+      {
+        file: `${SRC}/payment-engine/settle.ts`,
+        find: '    await markOutgoingPaymentsFailed(trx, batch.failed)\n',
+        replace:
+          '    await markOutgoingPaymentsCompleted(trx, batch.failed.map((id) => ({ id, sentAmount: 0n })))\n',
+      },
+    ],
+    specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    expected: { verdict: 'NOT CONFORMANT', fails: ['OP-FAILED'] },
+  },
+]

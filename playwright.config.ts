@@ -6,7 +6,9 @@ import { TargetConfigurationError } from './conformance/harness/target/target-co
 import { TargetFileError } from './conformance/harness/target/target-file-error.ts'
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
+import { PortTakenError } from './reference-run/port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
+import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
 import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
@@ -18,12 +20,14 @@ import {
 } from './settings/run-settings.ts'
 
 // Without --target, the run is against the reference server started below, described by a target file like any
-// other server. Workers load this file again: they find the variables set and compute the same plan.
-const reference = referenceRun()
-function referenceRun() {
+// other server. Workers load this file again: they find the variables set (the ports the main process chose
+// among them) and compute the same plan.
+const reference = await referenceRun()
+async function referenceRun() {
   const named = process.env[TARGET_ENV]
   if (named && named !== process.env[REFERENCE_RUN_ENV]) return undefined
   try {
+    if (!named) process.env[REFERENCE_PORT_ENV] = String(await claimReferencePorts(process.env, 2))
     const plan = referenceServerPlan(process.env)
     if (!named) {
       const file = writeReferenceTarget(plan, REPORT_PATHS.root)
@@ -32,7 +36,7 @@ function referenceRun() {
     }
     return plan
   } catch (error) {
-    if (!(error instanceof TargetConfigurationError)) throw error
+    if (!(error instanceof TargetConfigurationError || error instanceof PortTakenError)) throw error
     console.error(`\n${error.message}\n`)
     process.exit(2)
   }

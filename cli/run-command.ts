@@ -20,6 +20,7 @@ import {
 import { generateAllureSite } from './allure-site.ts'
 import { writeEvidenceArchive } from './evidence-archive.ts'
 import { HELP } from './help.ts'
+import { claimOutputFolder } from './output-folder.ts'
 import { reportLines } from './report-list.ts'
 import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
@@ -42,9 +43,13 @@ export function runCommand(argv: readonly string[]): number {
   // Checked here too, so that a mistake stops the run before the output folder is touched.
   if (env[TARGET_ENV]) loadTargetFile(env[TARGET_ENV])
   if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
-  const reportDir = options.output
-    ? resolve(options.output)
-    : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR)
+  const setting = options.output ? '--output' : env[REPORT_DIR_ENV] ? REPORT_DIR_ENV : undefined
+  const folder = claimOutputFolder(
+    options.output ? resolve(options.output) : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR),
+    setting,
+  )
+  if (folder.moved) console.log(folder.moved)
+  const reportDir = folder.dir
   env[REPORT_DIR_ENV] = reportDir
   if (options.quick) env[QUICK_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter

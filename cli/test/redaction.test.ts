@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { reportPaths, TOKEN_LOG_ENV } from '../../settings/run-settings.ts'
-import { freePorts } from './free-ports.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 
@@ -39,7 +38,7 @@ describe('token redaction', () => {
       {
         cwd: ROOT,
         encoding: 'utf8',
-        env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog, REFERENCE_PORT: String(await freePorts(2)) },
+        env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog },
       },
     )
     assert.ok(existsSync(tokenLog), `the run saw no token:\n${run.stdout}\n${run.stderr}`)

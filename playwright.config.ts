@@ -9,7 +9,7 @@ import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harn
 import { PortTakenError } from './reference-run/port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
-import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
+import { PROGRESS, RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
   CONSOLE_REPORTER_ENV,
@@ -74,8 +74,8 @@ const longestWait = new RegExp(LONGEST_WAIT_TAG)
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
 const reporters: ReporterDescription[] = process.env[SHARD_ENV]
-  ? [RELATIVE_PATHS, ...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
-  : [RELATIVE_PATHS, ...consoleReporters, ...REPORTS]
+  ? [RELATIVE_PATHS, ...consoleReporters, PROGRESS, ['blob', { outputDir: REPORT_PATHS.blob }]]
+  : [RELATIVE_PATHS, ...consoleReporters, PROGRESS, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

@@ -69,11 +69,13 @@ export function timedRun(opts: {
   let capped = false
   const cap = setTimeout(() => {
     capped = true
-    process.kill(-child.pid!, 'SIGTERM')
-    setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000).unref()
+    endGroup(child.pid!, 'SIGTERM')
+    setTimeout(() => endGroup(child.pid!, 'SIGKILL'), 10_000)
   }, opts.capSeconds * 1000)
   return new Promise((resolve) => {
     child.on('exit', (code) => {
+      // After the cap, the SIGKILL above stays due: npx, the group's leader, may end first while Playwright still
+      // stops its workers, and what is left of the group 10 s after the SIGTERM is ended too.
       for (const timer of [sampler, reporter, cap]) clearInterval(timer)
       log.end()
       const end = Date.now()
@@ -91,4 +93,13 @@ export function timedRun(opts: {
       })
     })
   })
+}
+
+/** Ends the run's process group; one already gone is no error. */
+function endGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+  }
 }

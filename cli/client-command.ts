@@ -16,6 +16,7 @@ import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { packEvidence } from './evidence-archive.ts'
 import { claimOutputFolder } from './output-folder.ts'
+import { withProgressLines } from './progress-line.ts'
 import { SUITE_ROOT } from './run-command.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 
@@ -67,7 +68,10 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
   const started = Date.now()
   let ase: Awaited<ReturnType<typeof startSimulatedAse>>
   try {
-    ase = await startSimulatedAse(process.env, SUITE_ROOT, target?.key)
+    ase = await withProgressLines(
+      'Starting the simulated ASE (the reference server behind recording proxies)',
+      () => startSimulatedAse(process.env, SUITE_ROOT, target?.key),
+    )
   } catch (error) {
     console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
     return CONFIGURATION_EXIT

@@ -3,13 +3,16 @@ import type { Reporter, Suite, TestCase } from '@playwright/test/reporter'
 import { onRunPhase } from '../../settings/run-phase.ts'
 import { PROGRESS_STARTED_ENV, REFERENCE_RUN_ENV } from '../../settings/run-settings.ts'
 
-/** The longest the console stays silent while the run does anything. */
-const SILENCE_MS = 10_000
+/**
+ * The console stays silent at most 10 s: a line after 9, since a timer fires late on a busy machine (by up to a
+ * second at load 20).
+ */
+const SILENCE_MS = 9_000
 
 /**
  * Keeps something on the console while the run works where no other reporter prints: starting the reference
  * server, the pre-flight, loading the tests, a stretch of long tests, writing the reports. Each phase is one line
- * when it begins, then a line after every 10 s without one, saying what the run is doing and for how long. A
+ * when it begins, then a line after every 9 s without one, saying what the run is doing and for how long. A
  * console line of another reporter (a test's end, a test's own output) restarts the count. In a terminal the tests'
  * phase is left to the list reporter, which shows the running tests and rewrites their lines in place (a line
  * printed among them would be overwritten).

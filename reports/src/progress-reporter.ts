@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Reporter, Suite, TestCase } from '@playwright/test/reporter'
 import { onRunPhase } from '../../settings/run-phase.ts'
-import { PROGRESS_STARTED_ENV, REFERENCE_RUN_ENV } from '../../settings/run-settings.ts'
+import { PROGRESS_STARTED_ENV, REFERENCE_RUN_ENV, TARGET_ENV } from '../../settings/run-settings.ts'
 
 /**
  * The console stays silent at most 10 s: a line after 9, since a timer fires late on a busy machine (by up to a
@@ -26,6 +26,7 @@ export default class ProgressReporter implements Reporter {
   #done = 0
   readonly #running = new Map<string, { title: string; started: number }>()
   readonly #timer: NodeJS.Timeout
+  readonly #quiet: boolean
 
   constructor() {
     // The command stops saying that Playwright is loading (cli/playwright-run.ts): from here this reporter speaks.
@@ -33,8 +34,10 @@ export default class ProgressReporter implements Reporter {
     if (started) writeFileSync(started, '')
     const reference = process.env[REFERENCE_RUN_ENV]
     this.#phase = reference
-      ? `Reference server: starting at ${serverOf(reference)} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded Postgres'})`
-      : 'Starting'
+      ? `Reference server: starting at ${new URL(targetOf(reference).walletAddresses.sender).origin} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded Postgres'})`
+      : `Starting the run against "${targetOf(process.env[TARGET_ENV]!).name}"`
+    // A listing starts no server and runs nothing: the list is its only output.
+    this.#quiet = process.argv.includes('--list')
     this.#say(this.#phase)
     onRunPhase((label) => this.#enter(label))
     this.#timer = setInterval(() => this.#tick(), 1000)
@@ -103,15 +106,14 @@ export default class ProgressReporter implements Reporter {
   }
 
   #say(line: string): void {
-    process.stdout.write(`${line}\n`)
+    if (!this.#quiet) process.stdout.write(`${line}\n`)
     this.#lastLine = Date.now()
   }
 }
 
-/** The reference server's address, from the target file the configuration wrote for it. */
-function serverOf(targetFile: string): string {
-  const target = JSON.parse(readFileSync(targetFile, 'utf8')) as { walletAddresses: { sender: string } }
-  return new URL(target.walletAddresses.sender).origin
+/** What this reporter names of the target file (the configuration has already checked it). */
+function targetOf(file: string): { name: string; walletAddresses: { sender: string } } {
+  return JSON.parse(readFileSync(file, 'utf8'))
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`

@@ -77,7 +77,7 @@ const MAY_IMPORT = {
   ],
   // The reference run starts the server and breaks copies of it (mutants), and judges the suite's results with its
   // rule registry and target file.
-  'reference-run': ['conformance/harness', 'reports', 'reference-server', 'settings'],
+  'reference-run': ['conformance/harness', 'reports', 'reference-server', 'settings', 'openapi'],
   // Client mode: plays the ASE with the reference server (its plan from the reference run, started by command),
   // reuses the suite's consent driver, GNAP finish hash and exchange rendering, and writes the verdict with the
   // reports.

@@ -6,8 +6,10 @@ import { TargetConfigurationError } from './conformance/harness/target/target-co
 import { TargetFileError } from './conformance/harness/target/target-file-error.ts'
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
+import { PortTakenError } from './reference-run/port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
-import { RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
+import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
+import { PROGRESS, RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
   CONSOLE_REPORTER_ENV,
@@ -18,12 +20,14 @@ import {
 } from './settings/run-settings.ts'
 
 // Without --target, the run is against the reference server started below, described by a target file like any
-// other server. Workers load this file again: they find the variables set and compute the same plan.
-const reference = referenceRun()
-function referenceRun() {
+// other server. Workers load this file again: they find the variables set (the ports the main process chose
+// among them) and compute the same plan.
+const reference = await referenceRun()
+async function referenceRun() {
   const named = process.env[TARGET_ENV]
   if (named && named !== process.env[REFERENCE_RUN_ENV]) return undefined
   try {
+    if (!named) process.env[REFERENCE_PORT_ENV] = String(await claimReferencePorts(process.env, 2))
     const plan = referenceServerPlan(process.env)
     if (!named) {
       const file = writeReferenceTarget(plan, REPORT_PATHS.root)
@@ -32,7 +36,7 @@ function referenceRun() {
     }
     return plan
   } catch (error) {
-    if (!(error instanceof TargetConfigurationError)) throw error
+    if (!(error instanceof TargetConfigurationError || error instanceof PortTakenError)) throw error
     console.error(`\n${error.message}\n`)
     process.exit(2)
   }
@@ -75,8 +79,14 @@ const TRACE_REDACTION: ReporterDescription = [
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
 const reporters: ReporterDescription[] = process.env[SHARD_ENV]
-  ? [TRACE_REDACTION, RELATIVE_PATHS, ...consoleReporters, ['blob', { outputDir: REPORT_PATHS.blob }]]
-  : [TRACE_REDACTION, RELATIVE_PATHS, ...consoleReporters, ...REPORTS]
+  ? [
+      TRACE_REDACTION,
+      RELATIVE_PATHS,
+      ...consoleReporters,
+      PROGRESS,
+      ['blob', { outputDir: REPORT_PATHS.blob }],
+    ]
+  : [TRACE_REDACTION, RELATIVE_PATHS, ...consoleReporters, PROGRESS, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -9,10 +10,11 @@ import { join, relative } from 'node:path'
  * Google Analytics (with the report's UUID) and has no switch for it: it is removed, and a site that would still
  * call another host is not kept.
  */
-export function generateAllureSite(resultsDir: string, reportDir: string): string | undefined {
+export async function generateAllureSite(resultsDir: string, reportDir: string): Promise<string | undefined> {
   if (!existsSync(resultsDir)) return undefined
   rmSync(reportDir, { recursive: true, force: true })
-  const allure = spawnSync(
+  // Not spawnSync: the command keeps printing that it is still at it while Allure works (cli/progress-line.ts).
+  const allure = spawn(
     'npx',
     [
       '--no-install',
@@ -26,7 +28,8 @@ export function generateAllureSite(resultsDir: string, reportDir: string): strin
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
   )
-  if (allure.status !== 0) {
+  const [status] = await once(allure, 'exit')
+  if (status !== 0) {
     console.error('allure generate failed; the Playwright HTML report and the verdict are still complete')
     return undefined
   }

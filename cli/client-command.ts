@@ -15,6 +15,8 @@ import { tierOf } from '../conformance/harness/rules/rule.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { packEvidence } from './evidence-archive.ts'
+import { claimOutputFolder } from './output-folder.ts'
+import { withProgressLines } from './progress-line.ts'
 import { SUITE_ROOT } from './run-command.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 
@@ -34,7 +36,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
   if (takeFlag(args, '--rules')) return listClientRules(takeFlag(args, '--json'))
   const targetFile = takeOption(args, '--target')
   const baselineFile = takeOption(args, '--baseline')
-  const output = resolve(takeOption(args, '--output') ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client'))
+  const givenOutput = takeOption(args, '--output')
   const only = takeOption(args, '--scenario')?.split(',')
   // The command line wins over the target file.
   const givenAdapter = takeOption(args, '--adapter')
@@ -56,11 +58,20 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
       `client: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`,
     )
   const scenarios = only ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS
+  const folder = claimOutputFolder(
+    resolve(givenOutput ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client')),
+    givenOutput ? '--output' : undefined,
+  )
+  if (folder.moved) console.log(folder.moved)
+  const output = folder.dir
 
   const started = Date.now()
   let ase: Awaited<ReturnType<typeof startSimulatedAse>>
   try {
-    ase = await startSimulatedAse(process.env, SUITE_ROOT, target?.key)
+    ase = await withProgressLines(
+      'Starting the simulated ASE (the reference server behind recording proxies)',
+      () => startSimulatedAse(process.env, SUITE_ROOT, target?.key),
+    )
   } catch (error) {
     console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
     return CONFIGURATION_EXIT

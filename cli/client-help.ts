@@ -19,7 +19,7 @@ Options:
   --target FILE       A client target file: the adapter, its folder, the timeout, and optionally the client's own
                       key (client-conformance/target/client-target.schema.json). --adapter and --timeout win.
   --baseline FILE     Expected failures (docs/baseline.md), with client rule IDs (CL-...).
-  --output DIR        Where the reports go (default reports/output/client): verdict/verdict.{json,md,html},
+  --output DIR        Where the reports go (default reports/output/client, see Output below): verdict/verdict.{json,md,html},
                       verdict/junit.xml, exchanges/<scenario>.txt (every request with its answer and a curl line),
                       conformance-evidence.tar.gz (what the verdict rests on, without private keys).
   --scenario NAMES    Only these scenarios (comma-separated): payment-flow, wrong-finish-hash, continue-wait,
@@ -32,6 +32,9 @@ Options:
 Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive, or a baseline entry is
 stale), 2 the run could not start (bad arguments, target or baseline file, the reference server did not start).
 
-Environment: REFERENCE_PORT (default 3400): the proxies listen on it and the next port, the reference server on
-the two after, the finish URI on the fifth; a range that holds a port fetch refuses (6000, say) is refused.
+Ports: five consecutive free ones on loopback, chosen at each run (two client runs at once each have their own).
+Environment: REFERENCE_PORT=N pins them: the proxies listen on N and N+1, the reference server on the two after, the
+finish URI is on N+4; a port there already taken, or one fetch refuses (6000, say), stops the run naming it.
+Output: while another run writes the default folder, this one writes reports/output/client-2 (-3, ...) and says so;
+an --output another run holds stops the run.
 `

@@ -36,7 +36,9 @@ Options of run:
                      schema: conformance/harness/target/target-file.schema.json). Checked before anything runs.
   --output DIR       Where the reports go (default reports/output, or $REPORT_DIR). The run first clears what it
                      writes there: html/, allure-results/, allure-report/, verdict/, test-results/, blob/ and
-                     conformance-evidence.tar.gz; nothing else in DIR is touched.
+                     conformance-evidence.tar.gz; nothing else in DIR is touched. Two runs never share a folder:
+                     while another run writes the default one, this run writes reports/output-2 (-3, ...) and
+                     says so on its first line; a DIR (or REPORT_DIR) another run holds stops the run, naming it.
   --baseline FILE    Expected failures and expected untested rules of this target (docs/baseline.md; schema
                      reports/schemas/baseline.schema.json): a listed failure does not fail the run, a listed gap
                      does not make it INCOMPLETE; a listed failure or gap that now passes fails it as stale.
@@ -93,7 +95,9 @@ Environment:
   REPORT_DIR          default for --output.
   CONFORMANCE_TARGET  default for --target.
   CHROMIUM_PATH       a Chromium for the browser consent driver when neither Playwright's nor /usr/bin/chromium is there.
-  REFERENCE_PORT      port of the reference server a run without --target starts (reference-run/README.md).
+  REFERENCE_PORT      the ports of the reference server a run without --target starts: N and N+1. Unset, free
+                      ports, so two runs at once on one machine each have their own; a port there already taken
+                      stops the run with one line naming REFERENCE_PORT (reference-run/README.md).
 
 What the verdict means: docs/verdict.md. The decisions the suite relies on: docs/spec-decisions.md.
 `
@@ -124,7 +128,8 @@ Operations (--operations, comma-separated; default all, in this order):
 
 Options:
   --target FILE         The target file (as for run). Without it, the reference server of this repository is
-                        started as run starts it (REFERENCE_PORT; DATABASE_URL for PostgreSQL, else embedded).
+                        started as run starts it (free ports, or REFERENCE_PORT; DATABASE_URL for PostgreSQL, else
+                        embedded).
   --concurrency N       Iterations in flight at once (default 8).
   --duration S          Seconds per operation (default 10); iterations in flight then finish.
   --max-iterations N    At most N iterations per operation (default 100000).

@@ -23,7 +23,7 @@ in DIR, the verdict computed once from every shard's results.
  * `op-conformance merge --output DIR SHARD_DIR...`: Playwright's merge of the shards' blob reports, with the
  * same reporters as a single run, so the verdict is computed once, from every shard's results.
  */
-export function mergeCommand(argv: readonly string[]): number {
+export function mergeCommand(argv: readonly string[]): number | Promise<number> {
   const args = [...argv]
   const output = takeOption(args, '--output')
   const targetOption = takeOption(args, '--target')

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { UNUSABLE_TARGET_EXIT } from '../conformance/harness/preflight/global-setup.ts'
+import { UNUSABLE_TARGET_EXIT } from '../conformance/harness/preflight/unusable-target-exit.ts'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { EXIT } from '../reports/src/exit-status.ts'
@@ -18,8 +17,10 @@ import {
   TARGET_ENV,
 } from '../settings/run-settings.ts'
 import { generateAllureSite } from './allure-site.ts'
-import { writeEvidenceArchive } from './evidence-archive.ts'
 import { HELP } from './help.ts'
+import { claimOutputFolder } from './output-folder.ts'
+import { runPlaywright } from './playwright-run.ts'
+import { withProgressLines } from './progress-line.ts'
 import { reportLines } from './report-list.ts'
 import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
@@ -31,7 +32,7 @@ export const SUITE_ROOT = new URL('..', import.meta.url).pathname
  * builds the Allure site and the archive and says where every report is. Exits with the verdict's status
  * (reports/src/exit-status.ts): 0 conformant, 1 not, 3 incomplete, 4 no verdict; 2 when the run could not start.
  */
-export function runCommand(argv: readonly string[]): number {
+export async function runCommand(argv: readonly string[]): Promise<number> {
   const options = parseRunOptions(argv)
   if (options.help) {
     process.stdout.write(HELP)
@@ -42,27 +43,25 @@ export function runCommand(argv: readonly string[]): number {
   // Checked here too, so that a mistake stops the run before the output folder is touched.
   if (env[TARGET_ENV]) loadTargetFile(env[TARGET_ENV])
   if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
-  const reportDir = options.output
-    ? resolve(options.output)
-    : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR)
+  const setting = options.output ? '--output' : env[REPORT_DIR_ENV] ? REPORT_DIR_ENV : undefined
+  const folder = claimOutputFolder(
+    options.output ? resolve(options.output) : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR),
+    setting,
+  )
+  if (folder.moved) console.log(folder.moved)
+  const reportDir = folder.dir
   env[REPORT_DIR_ENV] = reportDir
   if (options.quick) env[QUICK_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
   const paths = reportPaths(reportDir)
   clearReports(paths)
+  console.log(
+    `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the reference server of this repository (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,
+  )
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []
   if (options.shard) env[SHARD_ENV] = `${options.shard.index}/${options.shard.total}`
-  const suite = spawnSync(
-    'npx',
-    ['--no-install', 'playwright', 'test', ...shard, ...options.playwrightArgs],
-    {
-      stdio: 'inherit',
-      env,
-      cwd: SUITE_ROOT,
-    },
-  )
-  const status = suite.status ?? 1
+  const status = await runPlaywright(['test', ...shard, ...options.playwrightArgs], env, SUITE_ROOT)
   if (status === UNUSABLE_TARGET_EXIT) return CONFIGURATION_EXIT
   if (options.shard) {
     if (existsSync(paths.blob)) {
@@ -82,7 +81,11 @@ export function runCommand(argv: readonly string[]): number {
  * the run could not start (an option Playwright refused, a filter that matched no test, a server that did not
  * start), which is status 2, never a verdict.
  */
-export function finishReports(paths: ReportPaths, env: NodeJS.ProcessEnv, suiteStatus: number): number {
+export async function finishReports(
+  paths: ReportPaths,
+  env: NodeJS.ProcessEnv,
+  suiteStatus: number,
+): Promise<number> {
   const verdictFile = join(paths.verdict, 'verdict.json')
   if (!existsSync(verdictFile)) {
     if (suiteStatus === 0) return 0
@@ -92,11 +95,25 @@ export function finishReports(paths: ReportPaths, env: NodeJS.ProcessEnv, suiteS
     return EXIT.couldNotStart
   }
   const verdict = JSON.parse(readFileSync(verdictFile, 'utf8')) as VerdictDocument
-  const allureIndex = generateAllureSite(paths.allureResults, paths.allureReport)
+  const allureIndex = await withProgressLines('Writing the Allure site', () =>
+    generateAllureSite(paths.allureResults, paths.allureReport),
+  )
   const target = env[TARGET_ENV] ?? join(paths.root, 'reference-target.json')
-  if (existsSync(target)) writeEvidenceArchive(paths, target, env[BASELINE_ENV])
+  if (existsSync(target)) {
+    // Loaded only now: it digests the suite's files, a second of start-up the run's first line need not wait for.
+    const { writeEvidenceArchive } = await import('./evidence-archive.ts')
+    await withProgressLines('Writing the evidence archive', async () =>
+      writeEvidenceArchive(paths, target, env[BASELINE_ENV]),
+    )
+  }
   console.log(reportLines(paths, allureIndex).join('\n'))
   return verdict.exitCode
+}
+
+/** A path as the report list shows it: relative to here, unless that climbs out. */
+function shown(path: string): string {
+  const near = relative(process.cwd(), path)
+  return near.startsWith('..') ? path : near || '.'
 }
 
 /** What a run writes, removed before it starts: every printed path is then this run's. */

@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { type ClientKey, exportPrivateKeyPem } from '../clients/src/index.ts'
 import { startLocalClientWallet } from '../conformance/harness/client-identity/local-client-wallet.ts'
-import { type SimulatedAsePlan, simulatedAsePlan } from '../reference-run/simulated-ase-plan.ts'
+import { claimReferencePorts, REFERENCE_PORT_ENV } from '../reference-run/reference-ports.ts'
+import {
+  SIMULATED_ASE_PORTS,
+  type SimulatedAsePlan,
+  simulatedAsePlan,
+} from '../reference-run/simulated-ase-plan.ts'
 import { Recorder, type RecordingProxy, startRecordingProxy } from './recording-proxy.ts'
 
 export interface SimulatedAse {
@@ -17,7 +22,8 @@ export interface SimulatedAse {
 const STARTUP_TIMEOUT_MS = 120_000
 
 /**
- * Starts the reference server as the ASE (its plan: reference-run/simulated-ase-plan.ts, from REFERENCE_PORT), its
+ * Starts the reference server as the ASE (its plan: reference-run/simulated-ase-plan.ts, on free ports unless
+ * REFERENCE_PORT pins them: two client runs at once each have their own ASE and proxies), its
  * two recording proxies and the client's wallet address (with `key`, the user's own, else a fresh key per run).
  */
 export async function startSimulatedAse(
@@ -25,7 +31,8 @@ export async function startSimulatedAse(
   cwd: string,
   key?: ClientKey,
 ): Promise<SimulatedAse> {
-  const plan = simulatedAsePlan(env)
+  const port = await claimReferencePorts(env, SIMULATED_ASE_PORTS)
+  const plan = simulatedAsePlan({ ...env, [REFERENCE_PORT_ENV]: String(port) })
   const server = spawn(plan.command[0]!, plan.command.slice(1), {
     cwd,
     env: { ...process.env, ...plan.env },

@@ -1,4 +1,6 @@
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
+import { freePorts, takenPorts } from './free-ports.ts'
+import { PortTakenError } from './port-taken-error.ts'
 
 /**
  * The Fetch standard's "bad ports": fetch refuses to connect to them whatever listens there, in every browser (the
@@ -12,12 +14,38 @@ const FETCH_BLOCKED_PORTS = new Set([
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ])
 
+/** The variable that pins a plan's ports; without it a plan takes free ones. */
+export const REFERENCE_PORT_ENV = 'REFERENCE_PORT'
+
 /**
- * REFERENCE_PORT (default 3400), the first of the `count` consecutive ports a plan listens on; a value that is not a
- * port, or a range that reaches past 65535 or onto a port fetch refuses, is a configuration error naming the variable.
+ * The first of the `count` ports a plan listens on, chosen once by the process that starts the server and then
+ * handed down in REFERENCE_PORT: Playwright's workers load the configuration again and must compute the same plan,
+ * and a port chosen there would differ in each. Unset, free ports; set, those ports, and one of them already taken
+ * (another run, another program) is a one-line error naming the variable instead of a server that fails to start.
+ */
+export async function claimReferencePorts(env: NodeJS.ProcessEnv, count: number): Promise<number> {
+  if (!env[REFERENCE_PORT_ENV])
+    return referencePort({ [REFERENCE_PORT_ENV]: String(await freePorts(count)) }, count)
+  const port = referencePort(env, count)
+  const taken = await takenPorts(port, count)
+  if (taken.length > 0)
+    throw new PortTakenError(
+      `REFERENCE_PORT=${port} asks for ports ${port} to ${port + count - 1}, and ${taken.join(', ')} ` +
+        `${taken.length > 1 ? 'are' : 'is'} taken (another run of the suite, or another program, listens there): ` +
+        'choose other ports, or unset REFERENCE_PORT to take free ones',
+    )
+  return port
+}
+
+/**
+ * REFERENCE_PORT, the first of the `count` consecutive ports a plan listens on (claimReferencePorts sets it); a
+ * value that is not a port, or a range that reaches past 65535 or onto a port fetch refuses, is a configuration
+ * error naming the variable.
  */
 export function referencePort(env: NodeJS.ProcessEnv, count: number): number {
-  const raw = env.REFERENCE_PORT || '3400'
+  const raw = env[REFERENCE_PORT_ENV]
+  // A plan is computed from ports already chosen: choosing them here would give each Playwright worker others.
+  if (!raw) throw new Error('REFERENCE_PORT is unset: claimReferencePorts chooses the ports before any plan')
   const port = Number(raw)
   const last = port + count - 1
   if (!/^\d+$/.test(raw) || port < 1 || last > 65_535)

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { PortTakenError } from './port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-plan.ts'
+import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-ports.ts'
 
 /**
  * `op-conformance bench` without a target: starts the reference server as `op-conformance run` does (the same
- * plan: ports from REFERENCE_PORT, DATABASE_URL when set, else embedded Postgres), writes its target file into
+ * plan: free ports, or those REFERENCE_PORT pins, DATABASE_URL when set, else embedded Postgres), writes its target file into
  * the folder given, prints one line `{"target": FILE}` once the server answers, and stops it when this process
  * gets SIGTERM or SIGINT. The CLI starts this by command: it does not import the reference run.
  *
@@ -16,6 +18,13 @@ const ROOT = new URL('..', import.meta.url).pathname
 const dir = process.argv[2]
 if (!dir) {
   console.error('usage: node --import tsx reference-run/serve-reference.ts DIR')
+  process.exit(2)
+}
+try {
+  process.env[REFERENCE_PORT_ENV] = String(await claimReferencePorts(process.env, 2))
+} catch (error) {
+  if (!(error instanceof PortTakenError)) throw error
+  console.error(error.message)
   process.exit(2)
 }
 const plan = referenceServerPlan(process.env)

@@ -16,15 +16,17 @@ export interface SimulatedAsePlan {
   walletAddresses: { sender: string; receiver: string; listed: string }
 }
 
+/** Proxies on +0 and +1, the server on +2 and +3, the finish URI on +4. */
+export const SIMULATED_ASE_PORTS = 5
+
 /**
  * How `op-conformance client` starts the reference server as the simulated ASE: the reference server's own plan,
  * moved two ports up, with its public URLs on the recording proxies in front of it. Every URL it hands out then
- * leads the client through the proxies. Ports from REFERENCE_PORT (default 3400): proxies on +0 (resource server)
- * and +1 (authorization server), the reference server on +2 and +3.
+ * leads the client through the proxies. Ports from REFERENCE_PORT (claimReferencePorts with SIMULATED_ASE_PORTS sets
+ * it): proxies on +0 (resource server) and +1 (authorization server), the reference server on +2 and +3.
  */
 export function simulatedAsePlan(env: NodeJS.ProcessEnv): SimulatedAsePlan {
-  // Proxies on +0 and +1, the server on +2 and +3, the finish URI on +4.
-  const port = referencePort(env, 5)
+  const port = referencePort(env, SIMULATED_ASE_PORTS)
   const upstream = referenceServerPlan({ ...env, REFERENCE_PORT: String(port + 2) })
   const publicUrl = `http://127.0.0.1:${port}`
   const authPublicUrl = `http://127.0.0.1:${port + 1}`

@@ -60,3 +60,10 @@ export function reportPaths(rootDir: string) {
 export type ReportPaths = ReturnType<typeof reportPaths>
 
 export const REPORT_PATHS = reportPaths(process.env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR)
+
+/**
+ * A file the progress reporter creates as it starts (reports/src/progress-reporter.ts): until it exists, the
+ * command says that Playwright is still starting (cli/playwright-run.ts); from then on the reporter keeps the
+ * console alive.
+ */
+export const PROGRESS_STARTED_ENV = 'CONFORMANCE_PROGRESS_STARTED'

@@ -16,7 +16,10 @@ const opConformance = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
   spawnSync('node', ['cli/op-conformance.mjs', ...args], { cwd: ROOT, encoding: 'utf8', env })
 
 /** The exit status `run` and `merge` give for the verdict the records make (written, then read back). */
-function exitFor(records: TestRecord[], expectedUntested: { rule: string; reason: string }[] = []): number {
+async function exitFor(
+  records: TestRecord[],
+  expectedUntested: { rule: string; reason: string }[] = [],
+): Promise<number> {
   const paths = reportPaths(mkdtempSync(join(tmpdir(), 'op-conformance-exit-')))
   const document = buildVerdictDocument({
     verdict: computeVerdict(SAMPLE_RULES, records),
@@ -47,21 +50,21 @@ const everyRulePassing: TestRecord[] = SAMPLE_RULES.filter((r) => !r.pending).ma
 }))
 
 describe('exit statuses', () => {
-  test('0: CONFORMANT', () => {
-    assert.equal(exitFor(everyRulePassing), 0)
+  test('0: CONFORMANT', async () => {
+    assert.equal(await exitFor(everyRulePassing), 0)
   })
 
-  test('1: NOT CONFORMANT', () => {
-    assert.equal(exitFor(SAMPLE_RECORDS), 1)
+  test('1: NOT CONFORMANT', async () => {
+    assert.equal(await exitFor(SAMPLE_RECORDS), 1)
   })
 
-  test('3: INCOMPLETE (a MUST rule not tested), 0 when the baseline accepts the gap', () => {
-    assert.equal(exitFor(passing), 3)
-    assert.equal(exitFor(passing, [{ rule: 'TOKEN-EXPIRY', reason: 'tokens live 600 s' }]), 0)
+  test('3: INCOMPLETE (a MUST rule not tested), 0 when the baseline accepts the gap', async () => {
+    assert.equal(await exitFor(passing), 3)
+    assert.equal(await exitFor(passing, [{ rule: 'TOKEN-EXPIRY', reason: 'tokens live 600 s' }]), 0)
   })
 
-  test('4: NO VERDICT (a filtered run)', () => {
-    assert.equal(exitFor(passing.slice(0, 1)), 4)
+  test('4: NO VERDICT (a filtered run)', async () => {
+    assert.equal(await exitFor(passing.slice(0, 1)), 4)
   })
 
   test('2: an option Playwright does not know, and a --grep that matches no test', () => {

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict'
+import { createServer } from 'node:net'
 import { describe, test } from 'node:test'
+import { freePorts } from '../free-ports.ts'
+import { PortTakenError } from '../port-taken-error.ts'
 import { referenceServerPlan } from '../reference-plan.ts'
-import { referencePort } from '../reference-ports.ts'
+import { claimReferencePorts, referencePort } from '../reference-ports.ts'
 import { simulatedAsePlan } from '../simulated-ase-plan.ts'
 
 describe('REFERENCE_PORT', () => {
-  test('defaults to 3400, empty or unset', () => {
-    assert.equal(referencePort({}, 2), 3400)
-    assert.equal(referencePort({ REFERENCE_PORT: '' }, 2), 3400)
+  test('pins the plan', () => {
+    assert.equal(referencePort({ REFERENCE_PORT: '5600' }, 2), 5600)
     assert.equal(referenceServerPlan({ REFERENCE_PORT: '5600' }).publicUrl, 'http://127.0.0.1:5600')
   })
 
@@ -32,5 +34,48 @@ describe('REFERENCE_PORT', () => {
     )
     assert.throws(() => simulatedAsePlan({ REFERENCE_PORT: '6665' }), /6665, 6666, 6667, 6668, 6669/)
     assert.equal(simulatedAsePlan({ REFERENCE_PORT: '6400' }).resourceProxyPort, 6400)
+  })
+
+  test('a plan is never computed on ports nobody chose: each Playwright worker would choose others', () => {
+    assert.throws(() => referenceServerPlan({}), /REFERENCE_PORT is unset: claimReferencePorts chooses/)
+  })
+})
+
+describe('claimReferencePorts', () => {
+  test('unset: two runs at once get free ports, each its own', async () => {
+    const [first, second] = await Promise.all([claimReferencePorts({}, 2), claimReferencePorts({}, 5)])
+    assert.ok(first > 0 && second > 0)
+    const ranges = [
+      [first, first + 1],
+      [second, second + 4],
+    ]
+    assert.ok(
+      ranges[0]![1]! < ranges[1]![0]! || ranges[1]![1]! < ranges[0]![0]!,
+      `${first} and ${second} overlap`,
+    )
+  })
+
+  test('set and free: those ports', async () => {
+    const port = await freePorts(2)
+    assert.equal(await claimReferencePorts({ REFERENCE_PORT: String(port) }, 2), port)
+  })
+
+  test('set and taken: one line naming REFERENCE_PORT and the port taken', async () => {
+    const port = await freePorts(2)
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen(port + 1, '127.0.0.1', resolve))
+    try {
+      await assert.rejects(claimReferencePorts({ REFERENCE_PORT: String(port) }, 2), (error: Error) => {
+        assert.ok(error instanceof PortTakenError)
+        assert.equal(
+          error.message,
+          `REFERENCE_PORT=${port} asks for ports ${port} to ${port + 1}, and ${port + 1} is taken (another run of ` +
+            'the suite, or another program, listens there): choose other ports, or unset REFERENCE_PORT to take free ones',
+        )
+        return true
+      })
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
+import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter'
 import { loadBaseline } from '../../conformance/harness/rules/baseline-file.ts'
 import { CONSENT_ANNOTATION, LATENCY_ANNOTATION } from '../../conformance/harness/rules/findings.ts'
 import { RULES } from '../../conformance/harness/rules/registry.ts'
@@ -33,6 +33,8 @@ export default class ConformanceReporter implements Reporter {
   readonly #otherFailures: string[] = []
   readonly #outputDir: string
   #suite: Suite | undefined
+  /** Playwright reported an error before any test ran, other than finding none: the set-up failed, not a filter. */
+  #setupFailed = false
 
   constructor(options: Options) {
     this.#outputDir = options.outputDir
@@ -48,6 +50,10 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(_config: unknown, suite: Suite): void {
     this.#suite = suite
+  }
+
+  onError(error: TestError): void {
+    if (!this.#suite && !/^No tests found/.test(error.message ?? '')) this.#setupFailed = true
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -87,7 +93,9 @@ export default class ConformanceReporter implements Reporter {
     // exits 2 (cli/run-command.ts), as for any run that could not start.
     if (!this.#suite?.allTests().some((test) => this.#counts(test))) {
       rmSync(this.#outputDir, { recursive: true, force: true })
-      process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
+      // A reference server that did not start has said so above; blaming the filters would mislead.
+      if (!this.#setupFailed)
+        process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
       return
     }
     // Tests that never ended because the run was cut short count as failed, not as absent.

@@ -6,6 +6,12 @@ export const RELATIVE_PATHS: ReporterDescription = [
   new URL('./relative-paths-reporter.ts', import.meta.url).pathname,
 ]
 
+/**
+ * Right after the console reporters: a line at least every 10 s while no test reports (reports/src/progress-reporter.ts);
+ * its "Writing the reports" comes after their summary, before the reports below are written.
+ */
+export const PROGRESS: ReporterDescription = [new URL('./progress-reporter.ts', import.meta.url).pathname]
+
 /** The reports every complete run writes, whether one run or the merge of shards (cli/merge.config.ts). */
 export const REPORTS: ReporterDescription[] = [
   ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],

@@ -14,7 +14,6 @@ import {
 } from '../../../conformance/load/artillery/artillery-report.ts'
 import { ARTILLERY_DIR, artilleryInstalled } from '../../artillery-install.ts'
 import { SUITE_ROOT } from '../../run-command.ts'
-import { freePorts } from '../free-ports.ts'
 
 // Not in npm test (cli/test/*.test.ts), which stays as fast without Artillery: .ci/run installs load-artillery/
 // and runs this after it. Elsewhere it runs once Artillery is installed, and says why it skips otherwise.
@@ -27,14 +26,15 @@ describe('the emitted Artillery bundle', { skip, timeout: 180_000 }, () => {
   let proxy: Server | undefined
 
   before(async () => {
-    const port = await freePorts(2)
+    // The reference server takes free ports of its own: its target file says which.
     server = spawn(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', work], {
       cwd: SUITE_ROOT,
-      env: { ...process.env, REFERENCE_PORT: String(port) },
+      env: process.env,
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     const [line] = await once(createInterface({ input: server.stdout! }), 'line')
     const target = JSON.parse(readFileSync(JSON.parse(line as string).target, 'utf8'))
+    const port = Number(new URL(target.walletAddresses.sender).port)
     proxy = await corruptingProxy(port)
     const { port: proxyPort } = proxy.address() as AddressInfo
     // The resource server is reached through the proxy; the signatures still cover its own URL.

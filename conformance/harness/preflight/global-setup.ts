@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import type { Transport } from '../../../clients/src/index.ts'
+import { announceRunPhase } from '../../../settings/run-phase.ts'
 import { REPORT_PATHS } from '../../../settings/run-settings.ts'
 import {
   type ResolvedClientIdentity,
@@ -12,9 +13,7 @@ import { resolveTarget } from '../target/resolve-target.ts'
 import type { TargetFile } from '../target/target-file.ts'
 import { clientIdentityProblem, type IdentityField } from './check-client-identity.ts'
 import { walletAddressProblem } from './check-wallet-address.ts'
-
-/** Exit status of a run that could not start: the target file or the target itself is not usable. */
-export const UNUSABLE_TARGET_EXIT = 2
+import { UNUSABLE_TARGET_EXIT } from './unusable-target-exit.ts'
 
 /** Every wallet address the suite will need, named by where the target file gives it. */
 export function walletAddressesOf(target: TargetFile): [field: string, url: string][] {
@@ -34,6 +33,7 @@ export function walletAddressesOf(target: TargetFile): [field: string, url: stri
  */
 export default async function preflight(): Promise<void> {
   const target = resolveTarget()
+  announceRunPhase(`Pre-flight: the wallet addresses and the client identity of "${target.name}"`)
   // Where the tests will reach them: through the target's routes, trusting its tls.caFile.
   const transport = targetUndiciTransport(target)
   const problems = await Promise.all(
@@ -43,7 +43,7 @@ export default async function preflight(): Promise<void> {
     }),
   )
   const first = problems.find(Boolean) ?? (await identitiesProblem(target, transport))
-  if (!first) return
+  if (!first) return announceRunPhase('Loading the tests')
   rmSync(REPORT_PATHS.verdict, { recursive: true, force: true })
   console.error(`\nPre-flight: the target "${target.name}" is not usable, no test ran: ${first}\n`)
   process.exit(UNUSABLE_TARGET_EXIT)

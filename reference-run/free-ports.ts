@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:net'
 
 /**
- * The first of `count` consecutive ports free on 127.0.0.1 now, for a test that starts the reference server
- * (REFERENCE_PORT): its default port is taken when two test runs share the machine.
+ * Ports on 127.0.0.1, where every plan of the reference run listens. Free ports are the default, so two runs on
+ * one machine (two users, two CI jobs, a run beside a mutant) never meet on one port.
+ */
+
+/**
+ * The first of `count` consecutive ports free now. The kernel picks the first (port 0), the others must follow
+ * it; it may still be taken between now and the server's start, which only the server's own error then shows.
  */
 export async function freePorts(count: number): Promise<number> {
   for (;;) {
@@ -14,6 +19,14 @@ export async function freePorts(count: number): Promise<number> {
     await Promise.all([first, ...rest].map(close))
     if (rest.every(Boolean) && port + count - 1 <= 65_535) return port
   }
+}
+
+/** Those of the `count` ports from `first` that something already listens on. */
+export async function takenPorts(first: number, count: number): Promise<number[]> {
+  const ports = Array.from({ length: count }, (_, i) => first + i)
+  const servers = await Promise.all(ports.map((port) => listen(port).catch(() => undefined)))
+  await Promise.all(servers.map(close))
+  return ports.filter((_, i) => !servers[i])
 }
 
 function listen(port: number): Promise<Server> {

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PROGRESS_STARTED_ENV } from '../settings/run-settings.ts'
+
+/** Playwright's command, run by node itself: npx would add its own start-up (seconds on a busy machine). */
+const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli')
+/**
+ * The console stays silent at most 10 s: a line after 9, since a timer fires late on a busy machine (by up to a
+ * second at load 20).
+ */
+const SILENCE_MS = 9_000
+
+/**
+ * Runs `playwright ARGS` on this terminal and returns its exit status. Playwright and the suite's configuration
+ * take seconds to load (tens on a busy machine) before any reporter can print: until the progress reporter says
+ * it has started, a line every 10 s says that Playwright is still loading.
+ */
+export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  const signalDir = mkdtempSync(join(tmpdir(), 'op-conformance-started-'))
+  const started = join(signalDir, 'started')
+  const since = Date.now()
+  let lastLine = since
+  const timer = setInterval(() => {
+    if (existsSync(started)) return clearInterval(timer)
+    if (Date.now() - lastLine < SILENCE_MS) return
+    lastLine = Date.now()
+    console.log(
+      `  … loading Playwright and the suite's configuration (${Math.round((lastLine - since) / 1000)} s)`,
+    )
+  }, 1000)
+  try {
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], {
+      stdio: 'inherit',
+      env: { ...env, [PROGRESS_STARTED_ENV]: started },
+      cwd,
+    })
+    const [code] = (await once(child, 'exit')) as [number | null]
+    return code ?? 1
+  } finally {
+    clearInterval(timer)
+    rmSync(signalDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, test } from 'node:test'
+import { DEFAULT_REPORT_DIR, REPORT_DIR_ENV } from '../../settings/run-settings.ts'
+
+const ROOT = new URL('../..', import.meta.url).pathname
+/** One quick rule: a few tests, no waits; the cost is each run's own start (server, pre-flight) and reports. */
+const GREP = '@WA-DOC'
+
+function opConformanceRun(): Promise<{ status: number | null; output: string }> {
+  // Default settings: no REFERENCE_PORT, no REPORT_DIR, no --output.
+  const env = { ...process.env }
+  delete env.REFERENCE_PORT
+  delete env[REPORT_DIR_ENV]
+  const child = spawn('node', ['cli/op-conformance.mjs', 'run', '--grep', GREP, '--reporter', 'dot'], {
+    cwd: ROOT,
+    env,
+  })
+  let output = ''
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk))
+  return new Promise((done) => child.on('exit', (status) => done({ status, output })))
+}
+
+/**
+ * Two `op-conformance run` at once on one machine, default settings: each its own free ports and its own output
+ * folder, and both end with their verdicts (a filtered run: NO VERDICT, exit status 4, its rules passed).
+ */
+describe('two runs at once', () => {
+  test('both end with their verdicts, in folders of their own', { timeout: 230_000 }, async () => {
+    const runs = await Promise.all([opConformanceRun(), opConformanceRun()])
+    const folders = runs
+      .map(({ output }) => /this run writes to (\S+)/.exec(output)?.[1] ?? resolve(ROOT, DEFAULT_REPORT_DIR))
+      .map((folder) => resolve(ROOT, folder))
+    try {
+      for (const { status, output } of runs) {
+        assert.equal(status, 4, output)
+        assert.match(output, /Conformance verdict: NO VERDICT: .* passed \(run passed\)/)
+        assert.doesNotMatch(output, /reuseExistingServer|No test of the suite matched/)
+      }
+      assert.notEqual(folders[0], folders[1], 'each run has its own output folder')
+      const servers = folders.map((folder) => {
+        assert.ok(existsSync(join(folder, 'verdict', 'verdict.json')), `${folder} holds a verdict`)
+        const target = JSON.parse(readFileSync(join(folder, 'reference-target.json'), 'utf8'))
+        return new URL(target.walletAddresses.sender).origin
+      })
+      assert.notEqual(servers[0], servers[1], 'each run started its own reference server')
+    } finally {
+      // A folder a run moved to is this test's; the default one is what any reference run writes.
+      for (const folder of folders)
+        if (folder !== resolve(ROOT, DEFAULT_REPORT_DIR)) rmSync(folder, { recursive: true, force: true })
+    }
+  })
+})

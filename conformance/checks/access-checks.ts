@@ -55,12 +55,16 @@ export function expectTokenIssued(
     expect.stringMatching(/\S/),
   )
   const granted = expectAccessGranted(ruleId, token!, requested)
-  expectWellFormedToken(token!)
+  expectWellFormedToken(token!, ruleId)
   return granted
 }
 
-/** `manage` is a URL that does not carry the token value; `expires_in`, when given, is a positive integer. */
-export function expectWellFormedToken(token: IssuedToken): void {
+/**
+ * `manage` is a URL that does not carry the token value; `expires_in`, when given, is a positive integer, under the
+ * rule of the answer that issued the token (`issuedBy`): a lifetime's shape says nothing of TOKEN-EXPIRY, which
+ * only a token presented after it can show.
+ */
+export function expectWellFormedToken(token: IssuedToken, issuedBy: RuleId): void {
   expect(() => new URL(token.manage), rule('TOKEN-MANAGE', `manage ${token.manage} is a URL`)).not.toThrow()
   expect(
     token.manage.includes(token.value),
@@ -73,7 +77,7 @@ export function expectWellFormedToken(token: IssuedToken): void {
   if (token.expires_in !== undefined) {
     expect(
       Number.isInteger(token.expires_in) && token.expires_in > 0,
-      rule('TOKEN-EXPIRY', `expires_in ${token.expires_in} is a positive integer`),
+      rule(issuedBy, `expires_in ${token.expires_in} is a positive integer`),
     ).toBe(true)
   }
 }

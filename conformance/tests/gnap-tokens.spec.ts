@@ -58,8 +58,8 @@ test.describe('token management', () => {
         grants.incomingPayment(receiver),
       ])
       const [a, b] = [first.grant.access_token, second.grant.access_token]
-      expectWellFormedToken(a)
-      expectWellFormedToken(b)
+      expectWellFormedToken(a, 'GNAP-GRANT-IMMEDIATE')
+      expectWellFormedToken(b, 'GNAP-GRANT-IMMEDIATE')
       expect(
         a.value,
         rule('TOKEN-MANAGE-DISTINCT', 'positive control: two grants issued two tokens to compare'),

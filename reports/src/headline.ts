@@ -31,9 +31,21 @@ export function headline(verdict: Verdict): string {
     counts.warning > 0 ? `${counts.warning} with warnings` : '',
     counts.pending > 0 ? `${counts.pending} not yet encoded` : '',
     counts['not-applicable'] > 0 ? `${counts['not-applicable']} not applicable` : '',
+    shortSearches(verdict),
   ].filter(Boolean)
   const scope = counts.pending === 0 && counts.skipped === 0 ? 'all ' : 'the '
   return `CONFORMANT to ${scope}${rulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
+}
+
+/**
+ * A property whose search stopped at its time limit before the runs of its profile did less than the profile
+ * promises: the headline says so rather than claim the full profile (the verdict lists each search's runs).
+ */
+function shortSearches(verdict: Verdict): string {
+  const short = verdict.properties.filter((p) => p.stopped === 'time limit' && p.runs < p.numRuns)
+  if (short.length === 0) return ''
+  const runs = short.map((p) => `${p.name} ${p.runs}/${p.numRuns}`).join(', ')
+  return `${short.length} property ${short.length === 1 ? 'search' : 'searches'} cut short by their time limit: ${runs}`
 }
 
 /** `1 rule`, `2 rules`. */

@@ -77,6 +77,18 @@ describe('headline', () => {
     )
   })
 
+  test('a property search cut short by its time limit is named, never counted as the full profile', () => {
+    const property = { name: 'pagination', runs: 8, numRuns: 25, profile: 'full' as const, seed: 1 }
+    assert.equal(
+      line(all, ran(['A-ONE'], { property: { ...property, stopped: 'time limit' } })),
+      'CONFORMANT to all 3 rules checked (1 property search cut short by their time limit: pagination 8/25)',
+    )
+    assert.equal(
+      line(all, ran(['A-ONE'], { property: { ...property, runs: 25, stopped: 'completed' } })),
+      'CONFORMANT to all 3 rules checked',
+    )
+  })
+
   test('a filtered run gives no verdict and counts only the rules its tests declare', () => {
     assert.equal(
       line(ran(['A-ONE'])),

@@ -10,6 +10,7 @@ import {
   finishHashVerified,
   listWalked,
 } from './checks/outcome-checks.ts'
+import { withinBudget } from './checks/request-budget.ts'
 import {
   amountStrings,
   incomingPaymentFirst,
@@ -19,6 +20,7 @@ import {
 } from './checks/request-form-checks.ts'
 import { asUriFollowed, revokedTokenDropped } from './checks/revocation-checks.ts'
 import { contentDigests, keyIds, signedResourceRequests } from './checks/signature-checks.ts'
+import { gnapScheme, tokenAccess } from './checks/token-checks.ts'
 import type { ClientRuleId } from './client-rules.ts'
 
 /** Checked on whatever the client sent in every scenario: a rule with nothing to look at says nothing. */
@@ -34,7 +36,10 @@ const EVERY_SCENARIO: readonly Check[] = [
   continueWait,
   continuationForm,
   tokenExpiry,
+  tokenAccess,
+  gnapScheme,
   rotatedTokens,
+  withinBudget,
   completes,
 ]
 

@@ -1,5 +1,6 @@
 import { isContinuation, pathOf, requestJson, responseJson } from '../recorded-traffic.ts'
 import type { Check, RuleOutcome, Violation } from './check.ts'
+import { budgetViolation } from './request-budget.ts'
 import { amountsIn } from './request-form-checks.ts'
 
 const outcome = (rule: RuleOutcome['rule'], violations: Violation[], observed = 1): RuleOutcome[] => [
@@ -78,8 +79,10 @@ export const errorSurfaced: Check = (run) => {
   return outcome('CL-ERROR-SURFACED', violations)
 }
 
-/** The list reports every item the setup created, once each. */
+/** The list reports every item the setup created, once each, within the scenario's request budget. */
 export const listWalked: Check = (run) => {
+  const looping = budgetViolation(run.exchanges.length)
+  if (looping) return outcome('CL-LIST-WALK', [looping])
   const listed = run.setup.listed ?? []
   const step = run.run.report?.steps.find((s) => s.op.startsWith('list-'))
   if (!step?.ok)

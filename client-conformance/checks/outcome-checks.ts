@@ -2,6 +2,7 @@ import { isContinuation, pathOf, requestJson, responseJson } from '../recorded-t
 import type { Check, RuleOutcome, Violation } from './check.ts'
 import { budgetViolation } from './request-budget.ts'
 import { amountsIn } from './request-form-checks.ts'
+import { validationRefusal } from './sdk-validation.ts'
 
 const outcome = (rule: RuleOutcome['rule'], violations: Violation[], observed = 1): RuleOutcome[] => [
   { rule, observed, violations },
@@ -18,11 +19,12 @@ export const completes: Check = (run) => {
   const violations: Violation[] = []
   // A client may tell its caller about the 401 of a revoked token rather than get a new grant.
   const stoppedAtRefusal = failed?.op === run.scenario.mayStopAt && failed?.error?.status === 401
-  if (failed && failed.op !== failsAt && !stoppedAtRefusal)
+  if (failed && failed.op !== failsAt && !stoppedAtRefusal) {
+    const refusal = validationRefusal(failed)
     violations.push({
-      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}`,
+      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}${refusal ? `. ${refusal}` : ''}`,
     })
-  else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
+  } else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
   else if (!failed && report.steps.length !== steps.length)
     violations.push({ message: `the report has ${report.steps.length} steps, the scenario ${steps.length}` })
   return outcome('CL-COMPLETES', violations)

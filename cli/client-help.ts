@@ -30,7 +30,9 @@ Options:
   --help              This text.
 
 Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive, or a baseline entry is
-stale), 2 the run could not start (bad arguments, target or baseline file, the reference server did not start).
+stale), 2 the run could not start or the suite itself failed (bad arguments, target or baseline file, the
+reference server did not start, an error of the suite, named with its scenario), 3 incomplete (a spec MUST rule
+was not reached: the client stopped early), 4 no verdict (--scenario left scenarios out).
 
 Environment: REFERENCE_PORT (default 3400): the proxies listen on it and the next port, the reference server on
 the two after, the finish URI on the fifth; a range that holds a port fetch refuses (6000, say) is refused.

@@ -108,7 +108,13 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
       observations: [{ rule: outcome.rule, outcome: 'pass', line, count: outcome.observed }],
     }
   }
-  const messages = outcome.violations.slice(0, SHOWN_VIOLATIONS).map((v) => `[${outcome.rule}] ${v.message}`)
-  const more = outcome.violations.length - SHOWN_VIOLATIONS
+  // A client that sends the same bad request again (a retry) shows the same finding: said once, with how often.
+  const times = new Map<string, number>()
+  for (const v of outcome.violations) times.set(v.message, (times.get(v.message) ?? 0) + 1)
+  const distinct = [...times]
+  const messages = distinct
+    .slice(0, SHOWN_VIOLATIONS)
+    .map(([message, n]) => `[${outcome.rule}] ${message}${n > 1 ? ` (${n} times)` : ''}`)
+  const more = distinct.length - SHOWN_VIOLATIONS
   return { ...base, outcome: 'failed', errors: more > 0 ? [...messages, `... and ${more} more`] : messages }
 }

@@ -34,8 +34,11 @@ function reuseFirstSignature(signed: OutgoingRequest): OutgoingRequest {
 }
 
 /** The protocol faults: before the report, 20 MB on standard output, or a child left holding it open. */
-export function beforeReport(defect: Defect | undefined): void {
-  if (defect === 'huge-output') process.stdout.write('x'.repeat(20 * 1024 * 1024))
+export async function beforeReport(defect: Defect | undefined): Promise<void> {
+  // Each megabyte written out before the next: process.exit after the report would cut pending writes short.
+  const megabyte = 'x'.repeat(1024 * 1024)
+  if (defect === 'huge-output')
+    for (let mb = 0; mb < 20; mb++) await new Promise((written) => process.stdout.write(megabyte, written))
   if (defect === 'lingering-child')
     spawn('sleep', ['120'], { stdio: ['ignore', 'inherit', 'ignore'] }).unref()
 }

@@ -49,7 +49,7 @@ await serveScenario(
     const key = loadClientKey({ keyId, privateKey: input.client.privateKeyPem })
     const client = new OpenPaymentsClient({ key, walletAddress: input.client.walletAddress })
     const sendRaw = (opts: RequestOptions) => client.send(tamperedRequest(defect, opts))
-    beforeReport(defect)
+    await beforeReport(defect)
     const documents = new Map<string, WalletAddressDocument>()
     const tokens = new Map<string, Token>()
     const latest: { incomingPayment?: Json; quote?: Json; outgoingPayment?: Json } = {}

@@ -20,9 +20,10 @@ export const completes: Check = (run) => {
   // A client may tell its caller about the 401 of a revoked token rather than get a new grant.
   const stoppedAtRefusal = failed?.op === run.scenario.mayStopAt && failed?.error?.status === 401
   if (failed && failed.op !== failsAt && !stoppedAtRefusal) {
+    // What the client's own validation refused comes first: it is what the reader must see in the headline.
     const refusal = validationRefusal(failed)
     violations.push({
-      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}${refusal ? `. ${refusal}` : ''}`,
+      message: `step ${failed.op} failed: ${refusal ? `${refusal}. ` : ''}${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}`,
     })
   } else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
   else if (!failed && report.steps.length !== steps.length)

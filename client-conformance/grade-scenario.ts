@@ -98,7 +98,7 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
   }
   if (outcome.observed === 0 && outcome.violations.length === 0) {
     if (!declared) return undefined
-    return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? 'nothing to observe' }
+    return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? nothingObserved(run) }
   }
   if (outcome.violations.length === 0) {
     const line = `${outcome.observed} of the client's requests checked, none broke the rule`
@@ -117,4 +117,12 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
     .map(([message, n]) => `[${outcome.rule}] ${message}${n > 1 ? ` (${n} times)` : ''}`)
   const more = distinct.length - SHOWN_VIOLATIONS
   return { ...base, outcome: 'failed', errors: more > 0 ? [...messages, `... and ${more} more`] : messages }
+}
+
+/** Why a rule the scenario names saw nothing: most often, the client stopped before doing what it judges. */
+function nothingObserved(run: ScenarioRun): string {
+  const stopped = run.run.report?.steps.find((step) => !step.ok)
+  if (stopped) return `nothing to observe: the client stopped at step ${stopped.op}`
+  if (run.run.problem) return 'nothing to observe: the adapter did not finish (CL-COMPLETES)'
+  return 'nothing to observe'
 }

@@ -12,6 +12,7 @@ import type { Amount, Step } from '../protocol/adapter-protocol.ts'
 import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
 import { beforeReport, tamperedRequest } from './defect-tamper.ts'
 import { type Defect, defectFromArgs } from './defects.ts'
+import { answer, numberAmounts } from './project-client-answer.ts'
 
 /**
  * An adapter for this project's own client (clients/): signing, content digests and the transport come from
@@ -56,7 +57,7 @@ await serveScenario(
 
     const send = async (opts: Parameters<OpenPaymentsClient['send']>[0]): Promise<Json> => {
       const exchange = await sendRaw(opts)
-      return answer(exchange)
+      return answer(exchange, defect)
     }
     const walletAddress = async (url: string) => {
       const known = documents.get(url)
@@ -118,7 +119,7 @@ await serveScenario(
       const other = defect === 'token-of-other-grant' && type === 'quote'
       const held = other ? [...tokens].find(([n]) => n.endsWith(' incoming-payment'))?.[1].value : undefined
       const first = await sendRaw({ ...request, token: held ?? (await token(document, type, actions)) })
-      if (first.response.status !== 401 || type === 'outgoing-payment') return answer(first)
+      if (first.response.status !== 401 || type === 'outgoing-payment') return answer(first, defect)
       const refused = tokens.get(name)!
       tokens.delete(name)
       if (defect === 'revoked-token-reused') await sendRaw({ ...request, token: refused.value })
@@ -293,23 +294,3 @@ await serveScenario(
   },
   `op-conformance clients/${defect ? ` (defect: ${defect as Defect})` : ''}`,
 )
-
-/** A failed answer becomes the error the caller sees: status, and the envelope's code and description. */
-function answer({ request, response }: Exchange): Json {
-  if (response.status >= 200 && response.status < 300) return (response.json ?? {}) as Json
-  const envelope = (response.json as { error?: { code?: string; description?: string } } | undefined)?.error
-  const message = `${request.method} ${request.url} answered ${response.status}`
-  // The defect error-swallowed: the caller hears that something failed, not the status and code.
-  if (defect === 'error-swallowed') throw new StepFailure({ message: 'the request failed' })
-  throw new StepFailure({
-    status: response.status,
-    ...(envelope?.code ? { code: envelope.code } : {}),
-    ...(envelope?.description ? { description: envelope.description } : {}),
-    message,
-  })
-}
-
-/** The defect `amounts-as-numbers`: every amount value read back through a JS number. */
-function numberAmounts(name: string, value: unknown): unknown {
-  return name === 'value' && typeof value === 'string' && /^\d+$/.test(value) ? String(Number(value)) : value
-}

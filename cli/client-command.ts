@@ -9,6 +9,7 @@ import { NAMED_ONLY_RULES } from '../client-conformance/grade-scenario.ts'
 import { runClientSuite } from '../client-conformance/run-client-suite.ts'
 import { SCENARIOS } from '../client-conformance/scenarios.ts'
 import { startSimulatedAse } from '../client-conformance/simulated-ase.ts'
+import { SuiteCrash } from '../client-conformance/suite-crash.ts'
 import { loadClientTarget } from '../client-conformance/target/load-client-target.ts'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { tierOf } from '../conformance/harness/rules/rule.ts'
@@ -76,6 +77,11 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
     return CONFIGURATION_EXIT
   }
+  // Interrupted (Ctrl-C, a CI job cancelled): the reference server and the proxies go down with the run.
+  const interrupted = (signal: NodeJS.Signals) => {
+    void ase.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+  }
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted)
   let document: ClientVerdictDocument
   try {
     console.log(
@@ -91,7 +97,16 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     })
     const clientName = target?.name ?? result.clientName
     document = writeClientReports(output, ase, adapter, { ...result, clientName }, baseline)
+  } catch (error) {
+    // Whatever the client did is graded, so an error here is the suite's own: exit 2, never 1 (NOT CONFORMANT).
+    const what =
+      error instanceof SuiteCrash
+        ? error.message
+        : `the suite failed writing the reports: ${(error as Error).stack ?? String(error)}`
+    console.error(`op-conformance client: ${what}\nNo verdict: this is the suite's fault, not the client's.`)
+    return CONFIGURATION_EXIT
   } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted)
     await ase.close()
   }
   const archive = writeClientEvidence(output, target?.raw, baseline?.file)

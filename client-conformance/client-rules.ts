@@ -45,18 +45,25 @@ const CLIENT_RULE_LIST = [
     statement: 'The client does not use an access token at the resource server after its expires_in.',
   },
   {
+    id: 'CL-TOKEN-ACCESS',
+    level: 'MUST',
+    section: S.token,
+    statement:
+      "The client uses an access token only for what its grant's access gives: the resource type, an action it lists and, where the access names one, its wallet address.",
+  },
+  {
     id: 'CL-SIGNED',
     level: 'MUST',
     section: S.auth,
     statement:
-      'Every resource request carrying a token (get-incoming-payment excepted) is signed (Signature-Input, Signature) and covers @method, @target-uri and authorization.',
+      "Every signature verifies with the client's published key (RFC 9421), grant requests included; grant, continuation and rotation requests are signed; every resource request carrying a token (get-incoming-payment excepted) is signed over @method, @target-uri and authorization.",
   },
   {
     id: 'CL-CONTENT-DIGEST',
     level: 'MUST',
     section: S.auth,
     statement:
-      'A signed resource request with a body covers content-digest, and Content-Digest is the digest of the exact bytes sent.',
+      'A signed request with a body (grant requests included) covers content-digest, and Content-Digest is the digest of the exact bytes sent.',
   },
   {
     id: 'CL-KEYID',
@@ -104,6 +111,14 @@ const CLIENT_RULE_LIST = [
     statement: 'The client verifies the finish hash and does not continue the grant when it does not match.',
   },
   {
+    id: 'CL-GNAP-SCHEME',
+    level: 'MUST',
+    section: `${S.gnap} 7.2`,
+    tier: 'beyond-spec',
+    statement:
+      'The client presents its access and continuation tokens as Authorization: GNAP <token> (the spec shows no scheme; GNAP requires this one).',
+  },
+  {
     id: 'CL-ROTATED-TOKEN',
     level: 'MUST',
     section: `${S.gnap} 6.1`,
@@ -140,7 +155,7 @@ const CLIENT_RULE_LIST = [
     section: S.list,
     tier: 'beyond-spec',
     statement:
-      "Listing everything walks the pages with the server's cursors and reports every item exactly once.",
+      "Listing everything walks the pages with the server's cursors and reports every item exactly once; no scenario takes the client more than its request budget (a looping client breaks this rule wherever it loops).",
   },
   {
     id: 'CL-COMPLETES',

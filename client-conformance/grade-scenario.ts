@@ -10,6 +10,7 @@ import {
   finishHashVerified,
   listWalked,
 } from './checks/outcome-checks.ts'
+import { withinBudget } from './checks/request-budget.ts'
 import {
   amountStrings,
   incomingPaymentFirst,
@@ -19,6 +20,7 @@ import {
 } from './checks/request-form-checks.ts'
 import { asUriFollowed, revokedTokenDropped } from './checks/revocation-checks.ts'
 import { contentDigests, keyIds, signedResourceRequests } from './checks/signature-checks.ts'
+import { gnapScheme, tokenAccess } from './checks/token-checks.ts'
 import type { ClientRuleId } from './client-rules.ts'
 
 /** Checked on whatever the client sent in every scenario: a rule with nothing to look at says nothing. */
@@ -34,7 +36,10 @@ const EVERY_SCENARIO: readonly Check[] = [
   continueWait,
   continuationForm,
   tokenExpiry,
+  tokenAccess,
+  gnapScheme,
   rotatedTokens,
+  withinBudget,
   completes,
 ]
 
@@ -93,7 +98,7 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
   }
   if (outcome.observed === 0 && outcome.violations.length === 0) {
     if (!declared) return undefined
-    return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? 'nothing to observe' }
+    return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? nothingObserved(run) }
   }
   if (outcome.violations.length === 0) {
     const line = `${outcome.observed} of the client's requests checked, none broke the rule`
@@ -103,7 +108,21 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
       observations: [{ rule: outcome.rule, outcome: 'pass', line, count: outcome.observed }],
     }
   }
-  const messages = outcome.violations.slice(0, SHOWN_VIOLATIONS).map((v) => `[${outcome.rule}] ${v.message}`)
-  const more = outcome.violations.length - SHOWN_VIOLATIONS
+  // A client that sends the same bad request again (a retry) shows the same finding: said once, with how often.
+  const times = new Map<string, number>()
+  for (const v of outcome.violations) times.set(v.message, (times.get(v.message) ?? 0) + 1)
+  const distinct = [...times]
+  const messages = distinct
+    .slice(0, SHOWN_VIOLATIONS)
+    .map(([message, n]) => `[${outcome.rule}] ${message}${n > 1 ? ` (${n} times)` : ''}`)
+  const more = distinct.length - SHOWN_VIOLATIONS
   return { ...base, outcome: 'failed', errors: more > 0 ? [...messages, `... and ${more} more`] : messages }
+}
+
+/** Why a rule the scenario names saw nothing: most often, the client stopped before doing what it judges. */
+function nothingObserved(run: ScenarioRun): string {
+  const stopped = run.run.report?.steps.find((step) => !step.ok)
+  if (stopped) return `nothing to observe: the client stopped at step ${stopped.op}`
+  if (run.run.problem) return 'nothing to observe: the adapter did not finish (CL-COMPLETES)'
+  return 'nothing to observe'
 }

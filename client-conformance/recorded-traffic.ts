@@ -35,9 +35,17 @@ export function isRotation(exchange: RecordedExchange): boolean {
   )
 }
 
-/** The GNAP token the request presents, if any. */
+/**
+ * The token the request presents, under whatever scheme: a token sent as `Bearer` is still that token (its
+ * expiry, rotation and access are judged); the scheme is judged apart (CL-GNAP-SCHEME).
+ */
 export function tokenOf(exchange: SeenRequest): string | undefined {
-  return /^GNAP\s+(.+)$/.exec(exchange.request.headers.authorization ?? '')?.[1]
+  return /^\S+\s+(.+)$/.exec(exchange.request.headers.authorization ?? '')?.[1]
+}
+
+/** The scheme of the request's Authorization (`GNAP`, `Bearer`, ...), if it has one. */
+export function authorizationScheme(exchange: SeenRequest): string | undefined {
+  return /^(\S+)\s+\S/.exec(exchange.request.headers.authorization ?? '')?.[1]
 }
 
 export function requestJson(exchange: RecordedExchange): Record<string, unknown> | undefined {
@@ -77,17 +85,34 @@ export function signatureInputs(exchange: RecordedExchange): SignatureInput[] {
   }
 }
 
-/** Access tokens the authorization server issued (as the client saw them): value, and when they stop being usable. */
-export function issuedTokens(
-  exchanges: readonly RecordedExchange[],
-): Map<string, { expiresAt: number; exchange: RecordedExchange }> {
-  const tokens = new Map<string, { expiresAt: number; exchange: RecordedExchange }>()
+/** One access entry of a grant, as the authorization server granted it. */
+export interface GrantedAccess {
+  type?: string
+  actions?: string[]
+  identifier?: string
+}
+
+export interface IssuedToken {
+  expiresAt: number
+  exchange: RecordedExchange
+  access: GrantedAccess[]
+}
+
+/**
+ * Access tokens the authorization server issued (as the client saw them): value, when they stop being usable,
+ * and the access they grant.
+ */
+export function issuedTokens(exchanges: readonly RecordedExchange[]): Map<string, IssuedToken> {
+  const tokens = new Map<string, IssuedToken>()
   for (const exchange of exchanges) {
     if (exchange.server !== 'auth' || exchange.response.status >= 300) continue
-    const token = responseJson(exchange)?.access_token as { value?: string; expires_in?: number } | undefined
+    const token = responseJson(exchange)?.access_token as
+      | { value?: string; expires_in?: number; access?: GrantedAccess[] }
+      | undefined
     if (!token?.value) continue
     const lifetime = token.expires_in === undefined ? Number.POSITIVE_INFINITY : token.expires_in * 1000
-    tokens.set(token.value, { expiresAt: exchange.respondedAt + lifetime, exchange })
+    const access = Array.isArray(token.access) ? token.access : []
+    tokens.set(token.value, { expiresAt: exchange.respondedAt + lifetime, exchange, access })
   }
   return tokens
 }

@@ -6,6 +6,7 @@ import {
   type InteractionFinishedEvent,
   parseReport,
 } from './protocol/adapter-protocol.ts'
+import { isClientExchange } from './recorded-traffic.ts'
 import type { Recorder } from './recording-proxy.ts'
 
 export interface AdapterRunOptions {
@@ -21,6 +22,8 @@ export interface AdapterRunOptions {
    * long to finish; then it is stopped, and the silence is what is graded (not an adapter failure).
    */
   silenceAfterRedirectMs?: number
+  /** More requests than this in the scenario and the client is looping: it is stopped (CL-LIST-WALK judges it). */
+  requestBudget?: number
 }
 
 export interface AdapterRun {
@@ -36,6 +39,13 @@ export interface AdapterRun {
 }
 
 const POLL_MS = 50
+/** A report is a few kB: past this, standard output is not a report, and holding more could exhaust memory. */
+export const STDOUT_CAP_BYTES = 10 * 1024 * 1024
+/**
+ * Once the adapter has exited, its standard output may still be held open by a child it left behind: this long
+ * for the pipe to drain, then the child is stopped and the adapter judged on what it wrote.
+ */
+const LINGER_MS = 1000
 
 /**
  * Runs the adapter once for one scenario: the input on its first stdin line, an interaction-finished line for
@@ -46,6 +56,7 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   const scenario = opts.input.scenario
   // What the proxies record from now on is this run's (Recorder.begin labelled it).
   const label = opts.recorder.scenario
+  const budget = opts.requestBudget ?? Number.POSITIVE_INFINITY
   // Its own process group, so that stopping it stops what the shell started too.
   const child = spawn(opts.command, {
     cwd: opts.cwd,
@@ -53,10 +64,19 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   })
-  let stdout = ''
+  const stdout: Buffer[] = []
+  let stdoutBytes = 0
   let stderr = ''
+  let overflowed = false
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk
+    if (overflowed) return
+    stdoutBytes += chunk.byteLength
+    if (stdoutBytes > STDOUT_CAP_BYTES) {
+      overflowed = true
+      killGroup(child.pid)
+      return
+    }
+    stdout.push(chunk)
   })
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = `${stderr}${chunk}`.slice(-8000)
@@ -68,13 +88,21 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>(
     (resolve) => {
       child.once('error', (error) => resolve({ code: null, signal: null, error }))
-      child.once('close', (code, signal) => resolve({ code, signal }))
+      // Judged when the adapter itself exits, whatever its children do with the pipes it shared with them.
+      child.once('exit', (code, signal) => {
+        const drained = new Promise((closed) => child.once('close', closed))
+        const lingering = new Promise((late) => setTimeout(late, LINGER_MS))
+        void Promise.race([drained, lingering]).then(() => {
+          killGroup(child.pid)
+          resolve({ code, signal })
+        })
+      })
     },
   )
   const redirects: string[] = []
   const handled = new Set<number>()
   let problem: string | undefined
-  let stopReason: 'timeout' | 'silence' | undefined
+  let stopReason: 'timeout' | 'silence' | 'budget' | undefined
   let deadline = started + opts.timeoutMs
   let done = false
   const watch = (async () => {
@@ -94,6 +122,10 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
           problem ??= `scenario ${scenario}: the suite could not give consent: ${(error as Error).message}`
         }
       }
+      if (opts.recorder.of(label).filter(isClientExchange).length > budget && stopReason === undefined) {
+        stopReason = 'budget'
+        killGroup(child.pid)
+      }
       if (Date.now() > deadline && stopReason === undefined) {
         stopReason = opts.silenceAfterRedirectMs !== undefined && redirects.length > 0 ? 'silence' : 'timeout'
         killGroup(child.pid)
@@ -109,13 +141,17 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   const run = { redirects, stderr, durationMs: Date.now() - started }
   const lastError = stderr.trim().split('\n').slice(-3).join(' | ')
   if (stopReason === 'silence') return { ...run, stoppedAfterSilence: true }
+  if (overflowed)
+    problem ??= `scenario ${scenario}: the adapter wrote more than ${STDOUT_CAP_BYTES / 1024 / 1024} MB to standard output (a report is one JSON line); it was stopped`
+  if (stopReason === 'budget')
+    problem ??= `scenario ${scenario}: the client sent more than ${budget} requests; it was stopped`
   if (stopReason === 'timeout')
     problem ??= `scenario ${scenario}: the adapter did not finish within ${opts.timeoutMs / 1000} s`
   if (exit.error) problem ??= `scenario ${scenario}: the adapter could not start: ${exit.error.message}`
   if (exit.code !== 0 && problem === undefined)
     problem = `scenario ${scenario}: the adapter exited with ${exit.code ?? exit.signal}${lastError ? `: ${lastError}` : ''}`
   if (problem) return { ...run, problem, stoppedAfterSilence: false }
-  const parsed = parseReport(stdout.trim(), scenario)
+  const parsed = parseReport(Buffer.concat(stdout).toString('utf8').trim(), scenario)
   if ('problems' in parsed)
     return {
       ...run,

@@ -1,12 +1,14 @@
 import type { TestRecord } from '../reports/src/verdict.ts'
 import type { Evidence } from '../reports/src/verdict-document.ts'
 import type { ScenarioRun } from './checks/check.ts'
+import { REQUEST_BUDGET } from './checks/request-budget.ts'
 import { gradeScenario } from './grade-scenario.ts'
 import { type AdapterInput, inputProblems, PROTOCOL } from './protocol/adapter-protocol.ts'
 import { isClientExchange } from './recorded-traffic.ts'
 import { type AdapterRun, runAdapter } from './run-adapter.ts'
 import type { Scenario } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
+import { SuiteCrash } from './suite-crash.ts'
 
 export interface ClientSuiteOptions {
   adapter: string
@@ -26,50 +28,67 @@ export interface ClientSuiteResult {
   clientName?: string
 }
 
-/** Runs every scenario with the adapter against the ASE, one after the other, and grades each. */
+/**
+ * Runs every scenario with the adapter against the ASE, one after the other, and grades each. Whatever the client
+ * does is graded; an error of the suite's own is a SuiteCrash naming the scenario.
+ */
 export async function runClientSuite(
   ase: SimulatedAse,
   opts: ClientSuiteOptions,
 ): Promise<ClientSuiteResult> {
   const result: ClientSuiteResult = { records: [], evidence: {}, runs: [] }
   for (const scenario of opts.scenarios) {
-    ase.recorder.scenario = `${scenario.name} (setup)`
-    const setup = (await scenario.setup?.(ase)) ?? {}
-    const input = adapterInput(ase, scenario)
-    const label = ase.recorder.begin(scenario.name)
-    ase.recorder.fault = scenario.fault?.(ase)
-    const run = await runAdapter({
-      command: opts.adapter,
-      cwd: opts.cwd,
-      input,
-      recorder: ase.recorder,
-      timeoutMs: opts.timeoutMs,
-      finishFault: scenario.finishFault,
-      silenceAfterRedirectMs: scenario.silenceAfterRedirectMs,
-    })
-    ase.recorder.fault = undefined
-    ase.recorder.scenario = 'between scenarios'
-    result.clientName ??= run.report?.client
-    const scenarioRun: ScenarioRun = {
-      scenario,
-      ase,
-      exchanges: ase.recorder.of(label).filter(isClientExchange),
-      all: ase.recorder.exchanges.filter(isClientExchange),
-      run,
-      setup,
+    try {
+      await runScenario(ase, opts, scenario, result)
+    } catch (error) {
+      throw new SuiteCrash(scenario.name, error)
     }
-    const graded = gradeScenario(scenarioRun)
-    result.records.push(...graded.records)
-    Object.assign(result.evidence, graded.evidence)
-    result.runs.push({ scenario, label, run })
-    const failed = graded.records.filter((r) => r.outcome === 'failed').map((r) => r.rules[0])
-    opts.log(
-      `  ${scenario.name.padEnd(20)} ${(run.durationMs / 1000).toFixed(1).padStart(5)} s  ` +
-        `${scenarioRun.exchanges.length} requests  ${failed.length > 0 ? `FAILED ${failed.join(' ')}` : 'ok'}` +
-        (run.problem ? `\n    ${run.problem}` : ''),
-    )
   }
   return result
+}
+
+async function runScenario(
+  ase: SimulatedAse,
+  opts: ClientSuiteOptions,
+  scenario: Scenario,
+  result: ClientSuiteResult,
+): Promise<void> {
+  ase.recorder.scenario = `${scenario.name} (setup)`
+  const setup = (await scenario.setup?.(ase)) ?? {}
+  const input = adapterInput(ase, scenario)
+  const label = ase.recorder.begin(scenario.name)
+  ase.recorder.fault = scenario.fault?.(ase)
+  const run = await runAdapter({
+    command: opts.adapter,
+    cwd: opts.cwd,
+    input,
+    recorder: ase.recorder,
+    timeoutMs: opts.timeoutMs,
+    finishFault: scenario.finishFault,
+    silenceAfterRedirectMs: scenario.silenceAfterRedirectMs,
+    requestBudget: REQUEST_BUDGET,
+  })
+  ase.recorder.fault = undefined
+  ase.recorder.scenario = 'between scenarios'
+  result.clientName ??= run.report?.client
+  const scenarioRun: ScenarioRun = {
+    scenario,
+    ase,
+    exchanges: ase.recorder.of(label).filter(isClientExchange),
+    all: ase.recorder.exchanges.filter(isClientExchange),
+    run,
+    setup,
+  }
+  const graded = gradeScenario(scenarioRun)
+  result.records.push(...graded.records)
+  Object.assign(result.evidence, graded.evidence)
+  result.runs.push({ scenario, label, run })
+  const failed = graded.records.filter((r) => r.outcome === 'failed').map((r) => r.rules[0])
+  opts.log(
+    `  ${scenario.name.padEnd(20)} ${(run.durationMs / 1000).toFixed(1).padStart(5)} s  ` +
+      `${scenarioRun.exchanges.length} requests  ${failed.length > 0 ? `FAILED ${failed.join(' ')}` : 'ok'}` +
+      (run.problem ? `\n    ${run.problem}` : ''),
+  )
 }
 
 function adapterInput(ase: SimulatedAse, scenario: Scenario): AdapterInput {

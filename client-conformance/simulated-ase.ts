@@ -42,7 +42,15 @@ export async function startSimulatedAse(
   server.stderr?.on('data', (chunk: Buffer) => {
     stderr = `${stderr}${chunk}`.slice(-4000)
   })
-  const closers: (() => Promise<void>)[] = [() => stop(server)]
+  // Should the suite's process end without closing (an uncaught error), the server must not outlive it.
+  const orphaned = () => server.kill('SIGKILL')
+  process.once('exit', orphaned)
+  const closers: (() => Promise<void>)[] = [
+    () => {
+      process.off('exit', orphaned)
+      return stop(server)
+    },
+  ]
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
   }

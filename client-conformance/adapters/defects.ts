@@ -13,6 +13,20 @@ export const DEFECTS = [
   'unsigned-resource-request',
   'revoked-token-reused',
   'as-uri-ignored',
+  'signature-reused',
+  'bearer-scheme',
+  'pretty-digest',
+  'token-of-other-grant',
+  'cursor-not-followed',
+  'own-continuation-url',
+  'keyid-not-kid',
+  'numeric-amounts',
+  'quote-to-wallet-address',
+  'quote-and-debit-amount',
+  'old-token-after-rotation',
+  'error-swallowed',
+  'huge-output',
+  'lingering-child',
 ] as const
 
 export type Defect = (typeof DEFECTS)[number]

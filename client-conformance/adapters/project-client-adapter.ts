@@ -10,7 +10,9 @@ import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
 import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Amount, Step } from '../protocol/adapter-protocol.ts'
 import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io.ts'
+import { beforeReport, tamperedRequest } from './defect-tamper.ts'
 import { type Defect, defectFromArgs } from './defects.ts'
+import { answer, numberAmounts } from './project-client-answer.ts'
 
 /**
  * An adapter for this project's own client (clients/): signing, content digests and the transport come from
@@ -44,15 +46,18 @@ const EXPIRY_MARGIN_MS = 1000
 
 await serveScenario(
   async (input, events) => {
-    const key = loadClientKey({ keyId: input.client.keyId, privateKey: input.client.privateKeyPem })
+    const keyId = defect === 'keyid-not-kid' ? 'not-the-kid' : input.client.keyId
+    const key = loadClientKey({ keyId, privateKey: input.client.privateKeyPem })
     const client = new OpenPaymentsClient({ key, walletAddress: input.client.walletAddress })
+    const sendRaw = (opts: RequestOptions) => client.send(tamperedRequest(defect, opts))
+    await beforeReport(defect)
     const documents = new Map<string, WalletAddressDocument>()
     const tokens = new Map<string, Token>()
     const latest: { incomingPayment?: Json; quote?: Json; outgoingPayment?: Json } = {}
 
     const send = async (opts: Parameters<OpenPaymentsClient['send']>[0]): Promise<Json> => {
-      const exchange = await client.send(opts)
-      return answer(exchange)
+      const exchange = await sendRaw(opts)
+      return answer(exchange, defect)
     }
     const walletAddress = async (url: string) => {
       const known = documents.get(url)
@@ -96,7 +101,7 @@ await serveScenario(
           })
       const fresh = tokenOf(grant, receivedAt)
       tokens.set(name, fresh)
-      return fresh.value
+      return defect === 'old-token-after-rotation' && held ? held.value : fresh.value
     }
     /**
      * A resource request under the held token. A 401 means the token is no longer good (revoked, say): it is
@@ -110,17 +115,24 @@ await serveScenario(
       request: Omit<RequestOptions, 'token'>,
     ): Promise<Json> => {
       const name = `${document.id} ${type}`
-      const first = await client.send({ ...request, token: await token(document, type, actions) })
-      if (first.response.status !== 401 || type === 'outgoing-payment') return answer(first)
+      // The defect token-of-other-grant: a quote is asked for under the incoming-payment grant's token.
+      const other = defect === 'token-of-other-grant' && type === 'quote'
+      const held = other ? [...tokens].find(([n]) => n.endsWith(' incoming-payment'))?.[1].value : undefined
+      const first = await sendRaw({ ...request, token: held ?? (await token(document, type, actions)) })
+      if (first.response.status !== 401 || type === 'outgoing-payment') return answer(first, defect)
       const refused = tokens.get(name)!
       tokens.delete(name)
-      if (defect === 'revoked-token-reused') await client.send({ ...request, token: refused.value })
+      if (defect === 'revoked-token-reused') await sendRaw({ ...request, token: refused.value })
       const asUri = asUriOf(first.response.headers['www-authenticate'])
       const endpoint = defect === 'as-uri-ignored' ? undefined : asUri
       return send({ ...request, token: await token(document, type, actions, endpoint) })
     }
     const amount = (value: Amount): Amount =>
-      defect === 'amounts-as-numbers' ? { ...value, value: String(Number(value.value)) } : value
+      defect === 'amounts-as-numbers'
+        ? { ...value, value: String(Number(value.value)) }
+        : defect === 'numeric-amounts'
+          ? ({ ...value, value: Number(value.value) } as unknown as Amount)
+          : value
     const shown = (resource: Json): Json =>
       defect === 'amounts-as-numbers' ? JSON.parse(JSON.stringify(resource), numberAmounts) : resource
     const signOptions = defect === 'no-content-digest' ? { components: SIGNED_WITHOUT_DIGEST } : undefined
@@ -169,7 +181,8 @@ await serveScenario(
       const continuedAt = Date.now()
       const grant = await send({
         method: 'POST',
-        url: cont.uri,
+        // The defect own-continuation-url: a continuation URL of its own making, not continue.uri.
+        url: defect === 'own-continuation-url' ? new URL(`/continue/${nonce}`, cont.uri).href : cont.uri,
         token: cont.access_token.value,
         json: { interact_ref: redirect.interactRef },
       })
@@ -183,7 +196,7 @@ await serveScenario(
         const url = new URL(`${document.resourceServer}/${path}`)
         url.searchParams.set('wallet-address', document.id)
         url.searchParams.set('first', defect === 'first-101' ? '101' : '100')
-        if (cursor) url.searchParams.set('cursor', cursor)
+        if (cursor && defect !== 'cursor-not-followed') url.searchParams.set('cursor', cursor)
         const page = await resource(document, type, ['create', 'read', 'list'], {
           method: 'GET',
           url: url.href,
@@ -236,7 +249,10 @@ await serveScenario(
           const document = await walletAddress(step.walletAddress)
           const body: Json = {
             walletAddress: document.id,
-            receiver: latest.incomingPayment.id,
+            receiver:
+              defect === 'quote-to-wallet-address'
+                ? latest.incomingPayment.walletAddress
+                : latest.incomingPayment.id,
             method: 'ilp',
           }
           if (step.debitAmount) body.debitAmount = amount(step.debitAmount)
@@ -260,7 +276,11 @@ await serveScenario(
           const payment = await resource(document, 'outgoing-payment', ['create', 'read', 'list'], {
             method: 'POST',
             url: `${document.resourceServer}/outgoing-payments`,
-            json: { walletAddress: document.id, quoteId: latest.quote.id },
+            json: {
+              walletAddress: document.id,
+              quoteId: latest.quote.id,
+              ...(defect === 'quote-and-debit-amount' ? { debitAmount: amount(step.debitAmount) } : {}),
+            },
             signOptions,
           })
           latest.outgoingPayment = payment
@@ -274,20 +294,3 @@ await serveScenario(
   },
   `op-conformance clients/${defect ? ` (defect: ${defect as Defect})` : ''}`,
 )
-
-/** A failed answer becomes the error the caller sees: status, and the envelope's code and description. */
-function answer({ request, response }: Exchange): Json {
-  if (response.status >= 200 && response.status < 300) return (response.json ?? {}) as Json
-  const envelope = (response.json as { error?: { code?: string; description?: string } } | undefined)?.error
-  throw new StepFailure({
-    status: response.status,
-    ...(envelope?.code ? { code: envelope.code } : {}),
-    ...(envelope?.description ? { description: envelope.description } : {}),
-    message: `${request.method} ${request.url} answered ${response.status}`,
-  })
-}
-
-/** The defect `amounts-as-numbers`: every amount value read back through a JS number. */
-function numberAmounts(name: string, value: unknown): unknown {
-  return name === 'value' && typeof value === 'string' && /^\d+$/.test(value) ? String(Number(value)) : value
-}

@@ -1,13 +1,8 @@
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import {
-  type AuthenticatedClient,
-  createAuthenticatedClient,
-  isPendingGrant,
-  OpenPaymentsClientError,
-  type WalletAddress,
-} from '@interledger/open-payments'
+import { pathToFileURL } from 'node:url'
+import type { AuthenticatedClient, WalletAddress } from '@interledger/open-payments'
 // Not the index: it loads undici, whose global dispatcher breaks the fetch the SDK uses.
 import { asUriOf } from '../../clients/src/www-authenticate.ts'
 import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
@@ -21,11 +16,15 @@ import { StepFailure, type StepResult, serveScenario, sleep } from './adapter-io
  * turns error envelopes into OpenPaymentsClientError. What it leaves to the application is done here: checking
  * the finish hash, waiting continue.wait, knowing when a token expires and rotating it, and walking list pages.
  */
-const version = (
-  JSON.parse(
-    readFileSync(createRequire(import.meta.url).resolve('@interledger/open-payments/package.json'), 'utf8'),
-  ) as { version: string }
-).version
+// The SDK graded: the one installed here, or another installation of it given as OP_SDK (its folder), so that
+// another version can be graded without changing the suite's own dependencies.
+const SDK = process.env.OP_SDK ?? '@interledger/open-payments'
+const resolveSdk = createRequire(import.meta.url).resolve
+const version = (JSON.parse(readFileSync(resolveSdk(`${SDK}/package.json`), 'utf8')) as { version: string })
+  .version
+const { createAuthenticatedClient, isPendingGrant, OpenPaymentsClientError } = (await import(
+  pathToFileURL(resolveSdk(SDK)).href
+)) as typeof import('@interledger/open-payments')
 
 interface Token {
   value: string
@@ -265,10 +264,12 @@ await serveScenario(async (input, events) => {
       return await run(step)
     } catch (error) {
       if (!(error instanceof OpenPaymentsClientError)) throw error
+      // The SDK's own validation of the answer, passed through: the verdict names what it refused.
+      const refused = error.validationErrors?.length ? ` (${error.validationErrors.join('; ')})` : ''
       throw new StepFailure({
         ...(error.status ? { status: error.status } : {}),
         ...(error.code ? { code: error.code } : {}),
-        description: error.description,
+        description: `${error.description}${refused}`,
         message: error.message,
       })
     }

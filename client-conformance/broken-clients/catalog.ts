@@ -25,7 +25,7 @@ const REFUSED: ClientRuleId[] = ['CL-COMPLETES']
  */
 export const BROKEN_CLIENTS: Record<
   Defect,
-  { breaks: ClientRuleId; scenario: string; also: ClientRuleId[] }
+  { breaks?: ClientRuleId; scenario: string; also: ClientRuleId[] }
 > = {
   'no-content-digest': { breaks: 'CL-CONTENT-DIGEST', scenario: 'uint64-amounts', also: REFUSED },
   'continue-before-wait': { breaks: 'CL-CONTINUE-WAIT', scenario: 'continue-wait', also: REFUSED },
@@ -42,6 +42,29 @@ export const BROKEN_CLIENTS: Record<
   'unsigned-resource-request': { breaks: 'CL-SIGNED', scenario: 'payment-flow', also: REFUSED },
   'revoked-token-reused': { breaks: 'CL-REVOKED-TOKEN', scenario: 'revoked-token', also: [] },
   'as-uri-ignored': { breaks: 'CL-AS-URI', scenario: 'as-uri', also: [] },
+  // What shows only as the ASE refusing the client: its judgement is the finding.
+  'signature-reused': { breaks: 'CL-SIGNED', scenario: 'uint64-amounts', also: REFUSED },
+  'bearer-scheme': { breaks: 'CL-GNAP-SCHEME', scenario: 'uint64-amounts', also: REFUSED },
+  'pretty-digest': { breaks: 'CL-CONTENT-DIGEST', scenario: 'uint64-amounts', also: REFUSED },
+  'token-of-other-grant': { breaks: 'CL-TOKEN-ACCESS', scenario: 'payment-flow', also: REFUSED },
+  // Stopped at its request budget.
+  'cursor-not-followed': { breaks: 'CL-LIST-WALK', scenario: 'long-list', also: REFUSED },
+  'own-continuation-url': { breaks: 'CL-CONTINUE-FORM', scenario: 'payment-flow', also: REFUSED },
+  'keyid-not-kid': { breaks: 'CL-KEYID', scenario: 'uint64-amounts', also: REFUSED },
+  'numeric-amounts': { breaks: 'CL-AMOUNT-STRING', scenario: 'continue-wait', also: REFUSED },
+  'quote-to-wallet-address': { breaks: 'CL-IP-BEFORE-PAY', scenario: 'payment-flow', also: REFUSED },
+  'quote-and-debit-amount': { breaks: 'CL-OP-FORM', scenario: 'payment-flow', also: REFUSED },
+  // The old token had expired too (rotation comes at expiry), so it is also a token used after expires_in.
+  'old-token-after-rotation': {
+    breaks: 'CL-ROTATED-TOKEN',
+    scenario: 'short-lived-token',
+    also: ['CL-TOKEN-EXPIRY'],
+  },
+  'error-swallowed': { breaks: 'CL-ERROR-SURFACED', scenario: 'error-answer', also: [] },
+  // The protocol faults: the suite must neither crash nor stall, and judge what the adapter did.
+  'huge-output': { breaks: 'CL-COMPLETES', scenario: 'uint64-amounts', also: [] },
+  // A correct client whose adapter leaves a child holding standard output: judged when the adapter exits.
+  'lingering-child': { scenario: 'uint64-amounts', also: [] },
 }
 
 export const CORRECT_CLIENTS: readonly CatalogEntry[] = [

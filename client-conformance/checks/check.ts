@@ -48,8 +48,26 @@ export function overExchanges(
   const violations = selected.flatMap((exchange) => {
     const message = judge(exchange)
     return message
-      ? [{ message: `${exchange.request.method} ${exchange.request.url}: ${message}`, exchange }]
+      ? [
+          {
+            message: `${exchange.request.method} ${exchange.request.url}: ${message}${aseAnswer(exchange)}`,
+            exchange,
+          },
+        ]
       : []
   })
   return { rule, observed: selected.length, violations }
+}
+
+/**
+ * The ASE's own judgement of the request, when it refused it: the status and its error envelope, as evidence
+ * beside the suite's reading ("; the ASE answered 401 invalid_client: The signature does not verify ...").
+ */
+export function aseAnswer(exchange: RecordedExchange): string {
+  const { status } = exchange.response
+  if (status < 400) return ''
+  const error = (exchange.response.json as { error?: { code?: string; description?: string } } | undefined)
+    ?.error
+  const said = [error?.code, error?.description].filter(Boolean).join(': ')
+  return `; the ASE answered ${status}${said ? ` ${said}` : ''}`
 }

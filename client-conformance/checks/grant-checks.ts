@@ -45,7 +45,9 @@ export const continueWait: Check = (run) => [
 export const continuationForm: Check = (run) => [
   overExchanges('CL-CONTINUE-FORM', run, isContinuation, (exchange) => {
     const grant = continuedGrant(run.all, exchange)
-    const expected = (responseJson(grant!)?.continue as { access_token?: { value?: string } } | undefined)
+    // A URL no grant response gave is judged as it stands: there is no grant behind it to read.
+    if (!grant) return 'continued at a URL no grant response gave as continue.uri'
+    const expected = (responseJson(grant)?.continue as { access_token?: { value?: string } } | undefined)
       ?.access_token?.value
     if (expected !== undefined && tokenOf(exchange) !== expected)
       return `Authorization is ${JSON.stringify(exchange.request.headers.authorization ?? null)}, not GNAP <continue.access_token.value>`

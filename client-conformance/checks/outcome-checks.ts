@@ -1,6 +1,8 @@
 import { isContinuation, pathOf, requestJson, responseJson } from '../recorded-traffic.ts'
 import type { Check, RuleOutcome, Violation } from './check.ts'
+import { budgetViolation } from './request-budget.ts'
 import { amountsIn } from './request-form-checks.ts'
+import { validationRefusal } from './sdk-validation.ts'
 
 const outcome = (rule: RuleOutcome['rule'], violations: Violation[], observed = 1): RuleOutcome[] => [
   { rule, observed, violations },
@@ -17,11 +19,13 @@ export const completes: Check = (run) => {
   const violations: Violation[] = []
   // A client may tell its caller about the 401 of a revoked token rather than get a new grant.
   const stoppedAtRefusal = failed?.op === run.scenario.mayStopAt && failed?.error?.status === 401
-  if (failed && failed.op !== failsAt && !stoppedAtRefusal)
+  if (failed && failed.op !== failsAt && !stoppedAtRefusal) {
+    // What the client's own validation refused comes first: it is what the reader must see in the headline.
+    const refusal = validationRefusal(failed)
     violations.push({
-      message: `step ${failed.op} failed: ${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}`,
+      message: `step ${failed.op} failed: ${refusal ? `${refusal}. ` : ''}${failed.error?.message ?? 'no error given'}${failed.error?.status ? ` (${failed.error.status} ${failed.error.code ?? ''})` : ''}${failed.error?.description ? `: ${failed.error.description}` : ''}`,
     })
-  else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
+  } else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
   else if (!failed && report.steps.length !== steps.length)
     violations.push({ message: `the report has ${report.steps.length} steps, the scenario ${steps.length}` })
   return outcome('CL-COMPLETES', violations)
@@ -78,8 +82,10 @@ export const errorSurfaced: Check = (run) => {
   return outcome('CL-ERROR-SURFACED', violations)
 }
 
-/** The list reports every item the setup created, once each. */
+/** The list reports every item the setup created, once each, within the scenario's request budget. */
 export const listWalked: Check = (run) => {
+  const looping = budgetViolation(run.exchanges.length)
+  if (looping) return outcome('CL-LIST-WALK', [looping])
   const listed = run.setup.listed ?? []
   const step = run.run.report?.steps.find((s) => s.op.startsWith('list-'))
   if (!step?.ok)

@@ -1,45 +1,75 @@
 import { contentDigest } from '../../clients/src/index.ts'
-import { isResourceRequest, pathOf, signatureInputs, tokenOf } from '../recorded-traffic.ts'
+import {
+  isContinuation,
+  isGrantRequest,
+  isResourceRequest,
+  isRotation,
+  pathOf,
+  signatureInputs,
+  tokenOf,
+} from '../recorded-traffic.ts'
 import type { RecordedExchange } from '../recording-proxy.ts'
 import { type Check, overExchanges, type ScenarioRun } from './check.ts'
+import { publishedKey, signatureVerificationProblem } from './verify-signature.ts'
 
 const REQUIRED = ['@method', '@target-uri', 'authorization']
 
-const isSigned = (exchange: RecordedExchange) => exchange.request.headers['signature-input'] !== undefined
+const isSigned = (exchange: RecordedExchange) =>
+  exchange.request.headers['signature-input'] !== undefined ||
+  exchange.request.headers.signature !== undefined
+
+/** Grant, continuation and rotation requests: the authorization server takes them only signed (GNAP httpsig). */
+const isGrantApiRequest = (exchange: RecordedExchange) =>
+  isGrantRequest(exchange) || isContinuation(exchange) || isRotation(exchange)
 
 /** get-incoming-payment is the one operation whose signature headers the spec does not mark required. */
 const isIncomingPaymentRead = (exchange: RecordedExchange) =>
   exchange.request.method === 'GET' && /^\/incoming-payments\/[^/]+$/.test(pathOf(exchange))
 
-/** Resource requests with a token are signed over @method, @target-uri and authorization (Authentication 2, 4). */
-export const signedResourceRequests: Check = (run) => [
-  overExchanges(
-    'CL-SIGNED',
-    run,
-    (exchange) =>
-      isResourceRequest(exchange) && tokenOf(exchange) !== undefined && !isIncomingPaymentRead(exchange),
-    (exchange) => {
-      const { headers } = exchange.request
-      if (!headers.signature || !headers['signature-input']) return 'no Signature and Signature-Input headers'
-      const inputs = signatureInputs(exchange)
-      if (inputs.length === 0)
-        return `Signature-Input is not a signature dictionary: ${headers['signature-input']}`
-      const missing = REQUIRED.filter((c) => !inputs.some((input) => input.components.includes(c)))
-      return missing.length > 0 ? `the signature does not cover ${missing.join(', ')}` : undefined
-    },
-  ),
-]
+/** A resource request with a token must be signed over these (get-incoming-payment excepted). */
+const mustCoverToken = (exchange: RecordedExchange) =>
+  isResourceRequest(exchange) && tokenOf(exchange) !== undefined && !isIncomingPaymentRead(exchange)
 
 /**
- * Signed resource requests with a body cover content-digest, and the digest is over the bytes sent
- * (Authentication 5). Grant requests are left out: the spec does not show how they are made.
+ * Every signature verifies with the client's published key (RFC 9421), on every signed request, grant requests
+ * included; grant-API requests are signed; resource requests with a token are signed over @method, @target-uri
+ * and authorization (Authentication 2, 4).
+ */
+export const signedResourceRequests: Check = (run) => {
+  const key = publishedKey(run.ase.client.privateKeyPem)
+  return [
+    overExchanges(
+      'CL-SIGNED',
+      run,
+      (exchange) => isSigned(exchange) || mustCoverToken(exchange) || isGrantApiRequest(exchange),
+      (exchange) => {
+        const { headers } = exchange.request
+        if (!headers.signature || !headers['signature-input'])
+          return 'no Signature and Signature-Input headers'
+        const inputs = signatureInputs(exchange)
+        if (inputs.length === 0)
+          return `Signature-Input is not a signature dictionary: ${headers['signature-input']}`
+        const needed = mustCoverToken(exchange) ? REQUIRED : REQUIRED.slice(0, 2)
+        const missing = needed.filter((c) => !inputs.some((input) => input.components.includes(c)))
+        if (missing.length > 0) return `the signature does not cover ${missing.join(', ')}`
+        return signatureVerificationProblem(exchange, key)
+      },
+    ),
+  ]
+}
+
+/**
+ * Signed requests with a body cover content-digest, and the digest is over the bytes sent (Authentication 5).
+ * Grant requests too: the ASE refuses a grant request whose digest does not match, as any other.
  */
 export const contentDigests: Check = (run) => [
   overExchanges(
     'CL-CONTENT-DIGEST',
     run,
     (exchange) =>
-      isResourceRequest(exchange) && isSigned(exchange) && (exchange.request.body?.byteLength ?? 0) > 0,
+      (isResourceRequest(exchange) || isGrantApiRequest(exchange)) &&
+      isSigned(exchange) &&
+      (exchange.request.body?.byteLength ?? 0) > 0,
     (exchange) => {
       const covered = signatureInputs(exchange).some((input) => input.components.includes('content-digest'))
       if (!covered) return 'the signature does not cover content-digest'

@@ -69,4 +69,17 @@ describe('running an adapter', () => {
     assert.match(problems[2]!, /^scenario s: the adapter's report does not match/)
     assert.match(problems[3]!, /^scenario s: the adapter did not finish within 0.5 s/)
   })
+
+  test('an adapter printing past the 10 MB cap is stopped with a clear problem, not a crash', async () => {
+    const flood = `node -e "const x = 'x'.repeat(1 << 20); const w = () => process.stdout.write(x, w); w()"`
+    const result = await run(flood)
+    assert.match(result.problem ?? '', /^scenario s: the adapter wrote more than 10 MB to standard output/)
+  })
+
+  test('an adapter that reports and exits is judged then, whatever a child it left holds open', async () => {
+    const lingering = `node -e "require('child_process').spawn('sleep', ['60'], { stdio: ['ignore', 'inherit', 'ignore'] }).unref(); process.stdin.once('data', () => { console.log(JSON.stringify({scenario:'s',steps:[]})); process.exit(0) })"`
+    const result = await run(lingering)
+    assert.equal(result.problem, undefined)
+    assert.ok(result.durationMs < 10_000, `judged after ${result.durationMs} ms`)
+  })
 })

@@ -4,7 +4,7 @@ import { contentDigest } from '../../clients/src/index.ts'
 import { continueWait, tokenExpiry } from '../checks/grant-checks.ts'
 import { amountStrings, listBounds, quoteAmounts } from '../checks/request-form-checks.ts'
 import { contentDigests, keyIds, signedResourceRequests } from '../checks/signature-checks.ts'
-import { exchange, fakeAse, scenarioRun } from './fake-run.ts'
+import { exchange, fakeAse, scenarioRun, signedWithKey } from './fake-run.ts'
 
 const body = '{"walletAddress":"http://rs.test/bob"}'
 const signed = (components: string, extra: Record<string, string> = {}) => ({
@@ -20,8 +20,8 @@ describe('client checks', () => {
     exchange({ method: 'POST', url: 'http://rs.test/incoming-payments', headers, body: sent, status: 201 })
   const full = '"@method" "@target-uri" "authorization" "content-digest"'
 
-  test('a signed resource request over the required components passes; one without authorization fails', () => {
-    const good = create(signed(full, { 'content-digest': contentDigest(new TextEncoder().encode(body)) }))
+  test('a signed resource request over the required components passes; one without authorization fails', async () => {
+    const good = create(await signedWithKey('POST', 'http://rs.test/incoming-payments', body))
     const bad = create(signed('"@method" "@target-uri"'))
     assert.equal(violationsOf(signedResourceRequests(scenarioRun([good]))), 0)
     assert.equal(violationsOf(signedResourceRequests(scenarioRun([bad]))), 1)

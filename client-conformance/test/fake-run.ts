@@ -1,11 +1,11 @@
-import { generateClientKey } from '../../clients/src/index.ts'
+import { exportPrivateKeyPem, generateClientKey, signRequest } from '../../clients/src/index.ts'
 import type { ScenarioRun } from '../checks/check.ts'
 import { type RecordedExchange, Recorder } from '../recording-proxy.ts'
 import type { AdapterRun } from '../run-adapter.ts'
 import { SCENARIOS } from '../scenarios.ts'
 import type { SimulatedAse } from '../simulated-ase.ts'
 
-const key = generateClientKey('test-key')
+export const key = generateClientKey('test-key')
 
 /** A simulated ASE that was never started: enough for scenarios and checks. */
 export const fakeAse: SimulatedAse = {
@@ -24,7 +24,11 @@ export const fakeAse: SimulatedAse = {
     },
   },
   recorder: new Recorder(),
-  client: { walletAddress: 'http://client.test/client', keyId: key.keyId, privateKeyPem: '' },
+  client: {
+    walletAddress: 'http://client.test/client',
+    keyId: key.keyId,
+    privateKeyPem: exportPrivateKeyPem(key),
+  },
   authUrl: 'http://as.test',
   close: async () => {},
 }
@@ -80,4 +84,18 @@ export function scenarioRun(exchanges: RecordedExchange[], run: Partial<AdapterR
     run: { redirects: [], stderr: '', durationMs: 0, stoppedAfterSilence: false, ...run },
     setup: {},
   }
+}
+
+/** Headers of a request signed with the fake ASE's client key, as a correct client signs it. */
+export async function signedWithKey(method: string, url: string, body?: string, token = 'token-1') {
+  const signed = await signRequest(
+    {
+      method,
+      url,
+      headers: { authorization: `GNAP ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: new TextEncoder().encode(body) } : {}),
+    },
+    { key },
+  )
+  return signed.headers
 }

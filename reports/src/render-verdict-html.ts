@@ -56,7 +56,9 @@ What the tiers and statuses mean: docs/verdict.md of the suite.</p>
 <h2>Rules per tier and level</h2>
 ${countsTable(d)}
 ${filterForm(d)}
-${TIERS.map((tier) => ruleMatrix(d, tier)).join('\n')}
+${TIERS.filter((tier) => d.rules.some((r) => r.tier === tier))
+  .map((tier) => ruleMatrix(d, tier))
+  .join('\n')}
 ${isClientVerdict(d) ? '' : `<h2>Latency of the target</h2>\n${latencyTable(d)}`}
 <script>${FILTER_SCRIPT}</script>
 </body></html>

@@ -103,7 +103,7 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
 export function summaryLines(verdict: Verdict): string[] {
   return [
     ...scopeLines(verdict),
-    ...TIERS.flatMap((tier) => [
+    ...tiersWithRules(verdict).flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
       ...byAttention(verdict.rules)
         .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
@@ -120,6 +120,11 @@ export function summaryLines(verdict: Verdict): string[] {
     ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
     ...undecidedLines(verdict),
   ]
+}
+
+/** The tiers a verdict has rules in: a rule set without robustness rules (the client mode's) shows no empty section. */
+function tiersWithRules(verdict: Verdict): typeof TIERS {
+  return TIERS.filter((tier) => verdict.rules.some((r) => r.tier === tier))
 }
 
 /** The console lines of a baseline: its counts, then each unexpected failure and stale entry. */
@@ -177,7 +182,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     'See docs/verdict.md for what the tiers and statuses mean; verdict.html shows each failure with its requests.',
     '',
   ]
-  for (const tier of TIERS) {
+  for (const tier of tiersWithRules(verdict)) {
     out.push(
       `## ${tierTitle(verdict, tier)}`,
       '',

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import type { TestRecord } from '../../reports/src/verdict.ts'
+import { writeClientReports } from '../client-report.ts'
+import { CLIENT_RULES } from '../client-rules.ts'
+import type { AdapterRun } from '../run-adapter.ts'
+import { runClientSuite } from '../run-client-suite.ts'
+import { SCENARIOS } from '../scenarios.ts'
+import { SuiteCrash } from '../suite-crash.ts'
+import { fakeAse } from './fake-run.ts'
+
+const run: AdapterRun = { redirects: [], stderr: '', durationMs: 0, stoppedAfterSilence: false }
+const passed = (rule: string): TestRecord => ({
+  title: `payment-flow: ${rule}`,
+  file: 'client scenario payment-flow',
+  rules: [rule],
+  outcome: 'passed',
+  warnings: [],
+  errors: [],
+  observations: [{ rule, outcome: 'pass', line: 'checked', count: 1 }],
+})
+const failed = (rule: string): TestRecord => ({
+  ...passed(rule),
+  outcome: 'failed',
+  errors: [`[${rule}] broken`],
+  observations: [],
+})
+
+/** The exit status `op-conformance client` gives for these records, over all scenarios or some. */
+function exitFor(records: TestRecord[], scenarios = SCENARIOS): number {
+  const runs = scenarios.map((scenario) => ({ scenario, label: scenario.name, run }))
+  const dir = mkdtempSync(join(tmpdir(), 'op-client-exit-'))
+  return writeClientReports(dir, fakeAse, 'adapter', { records, evidence: {}, runs }).exitCode
+}
+
+const every = CLIENT_RULES.map((rule) => rule.id)
+
+describe('client mode exit statuses (the server mode table)', () => {
+  test('0 conformant: every rule passed, or only beyond-spec rules failed', () => {
+    assert.equal(exitFor(every.map(passed)), 0)
+    assert.equal(exitFor(every.map((id) => (id === 'CL-GNAP-SCHEME' ? failed(id) : passed(id)))), 0)
+  })
+
+  test('1 not conformant: a spec rule failed (also in a --scenario run)', () => {
+    const records = every.map((id) => (id === 'CL-SIGNED' ? failed(id) : passed(id)))
+    assert.equal(exitFor(records), 1)
+    assert.equal(exitFor(records, SCENARIOS.slice(0, 1)), 1)
+  })
+
+  test('3 incomplete: a full run whose client stopped early leaves a spec MUST rule untested; never "filtered"', () => {
+    assert.equal(exitFor(every.filter((id) => id !== 'CL-OP-FORM').map(passed)), 3)
+  })
+
+  test('4 no verdict: only --scenario leaves scenarios out', () => {
+    assert.equal(exitFor([passed('CL-SIGNED')], SCENARIOS.slice(0, 1)), 4)
+  })
+
+  test('2 could not run: an error of the suite is a SuiteCrash naming the scenario', async () => {
+    const broken = { ...SCENARIOS[0]!, setup: () => Promise.reject(new Error('the ASE went away')) }
+    await assert.rejects(
+      runClientSuite(fakeAse, {
+        adapter: 'true',
+        cwd: '.',
+        scenarios: [broken],
+        timeoutMs: 1000,
+        log: () => {},
+      }),
+      (error: unknown) =>
+        error instanceof SuiteCrash && /scenario payment-flow: .*the ASE went away/.test(error.message),
+    )
+  })
+})

@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import {
-  asUriOf,
-  type Exchange,
-  loadClientKey,
-  OpenPaymentsClient,
-  type RequestOptions,
-} from '../../clients/src/index.ts'
+import { asUriOf, loadClientKey, OpenPaymentsClient, type RequestOptions } from '../../clients/src/index.ts'
 import { verifyFinishHash } from '../../conformance/harness/gnap/finish-hash.ts'
 import { parseFinishRedirect } from '../../conformance/harness/gnap/finish-redirect.ts'
 import type { Amount, Step } from '../protocol/adapter-protocol.ts'

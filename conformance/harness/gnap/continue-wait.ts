@@ -1,7 +1,7 @@
 import { test } from '@playwright/test'
 import { rule } from '../rules/covers.ts'
 import { recordFinding } from '../rules/findings.ts'
-import { resolveTarget } from '../target/resolve-target.ts'
+import { runTarget } from '../target/ase-settings.ts'
 
 /** The longest `continue.wait` the suite honours unless `waits.continueSeconds` says otherwise. */
 export const DEFAULT_CONTINUE_WAIT_SECONDS = 60
@@ -23,7 +23,8 @@ export function honouredWaitSeconds(wait: unknown): number {
     )
     return 0
   }
-  const set = resolveTarget().waits?.continueSeconds
+  // The run's target file when there is one: a load engine reusing the grant code has none, and the default.
+  const set = runTarget?.waits?.continueSeconds
   const bound = set ?? DEFAULT_CONTINUE_WAIT_SECONDS
   if (wait <= bound) return wait
   const reason =

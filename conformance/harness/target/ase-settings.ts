@@ -17,7 +17,7 @@ export const SETTINGS = {
 } as const
 
 /** The run's target file, read once per worker at load (undefined outside a run: unit tests). */
-const runTarget: TargetFile | undefined = process.env[TARGET_ENV] ? resolveTarget() : undefined
+export const runTarget: TargetFile | undefined = process.env[TARGET_ENV] ? resolveTarget() : undefined
 
 export function settlementTimeoutMs(target: TargetFile | undefined = runTarget): number {
   return (target?.waits?.settlementSeconds ?? DEFAULT_SETTLEMENT_SECONDS) * 1000

@@ -3,6 +3,7 @@ import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
+import { ruleNotApplicable } from '../harness/rules/not-applicable.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
@@ -41,6 +42,7 @@ export async function expectRefusedOrFailed(
     what: `${what} (or accepted, then failed)`,
     statuses: REFUSED_RECEIVER,
   })
+  ruleNotApplicable('OP-FAILED', `${what}: refused at creation, so no payment was left to fail`)
 }
 
 /** A whole second, an hour ahead: no server needs to round it, and no expiry policy should refuse it. */

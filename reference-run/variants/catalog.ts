@@ -31,6 +31,7 @@ const SETTLEMENT_SPECS = [`${TESTS}/outgoing-payment-settle-read.spec.ts`]
 /** Every spec file that waits for payments to settle: a declared settlement time must hold in each of them. */
 const EVERY_SETTLING_SPEC = [
   ...SETTLEMENT_SPECS,
+  `${TESTS}/grant-limits.spec.ts`,
   `${TESTS}/grant-spent-amounts.spec.ts`,
   `${TESTS}/outgoing-payment-create.spec.ts`,
   `${TESTS}/outgoing-payment-failed.spec.ts`,

@@ -1,5 +1,5 @@
 import { SRC, TESTS } from '../mutants/mutant.ts'
-import type { Variant } from './variant.ts'
+import { serverSetting, type Variant } from './variant.ts'
 
 /**
  * Misleading situations: servers and runs the suite was not tuned to, each with the verdict it must give
@@ -42,14 +42,17 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
         replace: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: 1_000_000 },',
       },
     ],
-    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    // The grant tests run (the wait is a whole number, checked there); every continuation test is not tested.
+    specs: [`${TESTS}/gnap-continuation.spec.ts`, `${TESTS}/gnap-grants.spec.ts`],
     expected: { verdict: 'INCOMPLETE', setting: 'waits.continueSeconds' },
   },
   {
     id: 'continue-wait-negative',
     description: 'grant responses ask the client to wait -71272394 s',
     allowedBy: 'none: continue.wait is a number of seconds to wait, so CONT-WAIT fails and the run goes on',
+    // The server itself lets the client continue at once, so only the announced wait is wrong.
     edits: [
+      serverSetting('GRANT_WAIT_SECONDS', '1', '0'),
       {
         ...CONTINUE_ROUTE,
         replace: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: -71_272_394 },',

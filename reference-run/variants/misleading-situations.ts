@@ -18,14 +18,14 @@ const CONTINUE_ROUTE = {
 export const MISLEADING_SITUATIONS: readonly Variant[] = [
   {
     id: 'slowed-past-timeouts',
-    description: 'every request to the resource server answers 4 s late, so the tests run out of their time',
+    description: 'every request to the resource server answers 10 s late, so the tests run out of their time',
     allowedBy: 'no bound on response time is set by the spec or the target file: the suite ran out of time',
     edits: [
       {
         file: `${SRC}/app.ts`,
         find: '  app.use(requestLogger(deps.logger))\n',
         replace:
-          '  app.use(requestLogger(deps.logger))\n  app.use((_req, _res, next) => setTimeout(next, 4_000))\n',
+          '  app.use(requestLogger(deps.logger))\n  app.use((_req, _res, next) => setTimeout(next, 10_000))\n',
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],

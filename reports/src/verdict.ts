@@ -235,8 +235,11 @@ export function computeVerdict(
       if (tally.rule.automatic && observed.pass + observed.fail === 0 && anyRan)
         tally.reasons.push(unobserved(tally.tier))
       const status = statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
-      if (status === 'skipped' && observed.warning > 0 && observed.pass === 0)
-        tally.reasons.push(ONLY_WARNINGS)
+      if (status === 'skipped' && observed.warning > 0 && observed.pass === 0) {
+        // The warning says what would let the rule be shown to hold (a setting, a capability): the reason repeats it.
+        const warned = gathered.items().find((item) => item.outcome === 'warning')
+        tally.reasons.push(`${ONLY_WARNINGS}${warned ? `: ${warned.line}` : ''}`)
+      }
       return { ...tally, status, evidence: gathered.items(), observed }
     },
   )

@@ -12,7 +12,7 @@ import { CLIENT_RULES } from './client-rules.ts'
 import type { ClientSuiteResult } from './run-client-suite.ts'
 import { SCENARIOS } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
-import { unreachedRules } from './unreached-rules.ts'
+import { unreachedReason } from './unreached-reason.ts'
 
 /** The server mode's verdict document, about a client: `subject` says so and names the adapter. */
 export type ClientVerdictDocument = VerdictDocument & { subject: ClientSubject }
@@ -32,8 +32,10 @@ export function writeClientReports(
 ): ClientVerdictDocument {
   // Only --scenario leaves scenarios out: a whole run whose client stopped early is judged, never "filtered".
   const filtered = result.runs.length < SCENARIOS.length
-  const records = filtered ? result.records : [...result.records, ...unreachedRules(result)]
-  const verdict = computeVerdict(CLIENT_RULES, records, { filtered })
+  const verdict = computeVerdict(CLIENT_RULES, result.records, {
+    filtered,
+    unreachedReason: unreachedReason(result),
+  })
   const subject: ClientSubject = {
     kind: 'client',
     adapter,

@@ -54,6 +54,22 @@ describe('client mode exit statuses (the server mode table)', () => {
     assert.equal(exitFor(every.filter((id) => id !== 'CL-OP-FORM').map(passed)), 3)
   })
 
+  test('a rule no scenario reached says why: where the client stopped, or that it sent nothing of its kind', () => {
+    const reasonOf = (records: TestRecord[]) => {
+      const runs = SCENARIOS.map((scenario) => ({ scenario, label: scenario.name, run }))
+      const dir = mkdtempSync(join(tmpdir(), 'op-client-reason-'))
+      const document = writeClientReports(dir, fakeAse, 'adapter', { records, evidence: {}, runs })
+      return document.rules.find((r) => r.rule.id === 'CL-OP-FORM')?.reasons
+    }
+    const others = every.filter((id) => id !== 'CL-OP-FORM' && id !== 'CL-COMPLETES').map(passed)
+    assert.deepEqual(reasonOf([...others, failed('CL-COMPLETES')]), [
+      'not reached by any scenario: the client stopped early in payment-flow (CL-COMPLETES)',
+    ])
+    assert.deepEqual(reasonOf([...others, passed('CL-COMPLETES')]), [
+      'not reached by any scenario: the client sent no request of the kind it judges',
+    ])
+  })
+
   test('4 no verdict: only --scenario leaves scenarios out', () => {
     assert.equal(exitFor([passed('CL-SIGNED')], SCENARIOS.slice(0, 1)), 4)
   })

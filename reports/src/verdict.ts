@@ -102,11 +102,17 @@ interface Tally extends Omit<RuleVerdict, 'status' | 'evidence' | 'observed'> {
 
 export interface VerdictOptions {
   /**
-   * Whether the run left tests out (--grep, one spec file). Unset, a rule that some test of the suite declares
-   * and no test of the run declared says so (server mode); client mode always runs its whole catalogue.
+   * Whether the run left tests out (--grep, one spec file, --scenario). Unset, a rule that some test of the suite
+   * declares and no test of the run declared makes the run filtered (server mode). False says the run ran all it
+   * has (client mode's every scenario): a rule no record declares or observed was then not reached, NOT TESTED
+   * with `unreachedReason` (a spec MUST rule so makes the run INCOMPLETE), never "untested".
    */
   filtered?: boolean
+  /** In a run that is not filtered, why no check of a rule without any record ran. */
+  unreachedReason?: string
 }
+
+const NOT_REACHED = 'not reached: no test of the run declared or observed it'
 
 /**
  * A rule's status comes from what its checks observed (conformance/harness/rules/observations.ts), never from
@@ -229,12 +235,17 @@ export function computeVerdict(
     }
   }
   const anyRan = records.some((record) => record.outcome !== 'skipped')
+  const complete = options.filtered === false
   const all = [...byRule.values()].map(
     ({ unreachedBySpec, unreached, skipped, notApplicable, gathered, ...tally }) => {
       const observed = gathered.counts
       if (tally.rule.automatic && observed.pass + observed.fail === 0 && anyRan)
         tally.reasons.push(unobserved(tally.tier))
-      const status = statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
+      const missed = complete && tally.tests.length === 0 && !tally.rule.automatic && !tally.rule.pending
+      if (missed) tally.reasons.push(options.unreachedReason ?? NOT_REACHED)
+      const status = missed
+        ? 'skipped'
+        : statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
       if (status === 'skipped' && observed.warning > 0 && observed.pass === 0) {
         // The warning says what would let the rule be shown to hold (a setting, a capability): the reason repeats it.
         const warned = gathered.items().find((item) => item.outcome === 'warning')

@@ -243,10 +243,34 @@ describe('verdict', () => {
     ])
   })
 
-  test('a run said to be whole is never filtered, whatever rules its tests left unreached', () => {
-    const verdict = computeVerdict(rules, [record({ rules: ['A-ONE'] })], { filtered: false })
+  test('a run said to be whole is never filtered: a rule no test reached is NOT TESTED, with why', () => {
+    const whole = (unreachedReason?: string) =>
+      computeVerdict(rules, [record({ rules: ['A-ONE', 'A-TWO', 'D-ONE'] })], {
+        filtered: false,
+        unreachedReason,
+      })
+    const verdict = whole('the client stopped early in x')
     assert.equal(verdict.scope.filtered, false)
-    assert.equal(verdict.rules.find((r) => r.rule.id === 'A-TWO')?.status, 'untested')
+    const cNone = verdict.rules.find((r) => r.rule.id === 'C-NONE')
+    assert.equal(cNone?.status, 'skipped')
+    assert.deepEqual(cNone?.reasons, ['the client stopped early in x'])
+    assert.deepEqual(cNone?.tests, [])
+    // A spec MUST rule not reached keeps the run from CONFORMANT: INCOMPLETE, naming it with the reason.
+    assert.equal(verdict.conformant, false)
+    assert.match(headline(verdict), /^INCOMPLETE: .*C-NONE \(the client stopped early in x\)/)
+    // Nothing is left "untested"; a rule not yet encoded stays pending.
+    assert.equal(verdict.counts.untested, 0)
+    assert.equal(verdict.rules.find((r) => r.rule.id === 'B-LATER')?.status, 'pending')
+    assert.deepEqual(whole().rules.find((r) => r.rule.id === 'C-NONE')?.reasons, [
+      'not reached: no test of the run declared or observed it',
+    ])
+    // Unset, the same records make a filtered run that leaves C-NONE out.
+    const unset = computeVerdict(rules, [record({ rules: ['A-ONE', 'A-TWO', 'D-ONE'] })])
+    assert.equal(unset.scope.filtered, true)
+    assert.equal(
+      unset.rules.some((r) => r.rule.id === 'C-NONE'),
+      false,
+    )
   })
 
   test('warnings keep the rule passing but say so', () => {

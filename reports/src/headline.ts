@@ -22,8 +22,8 @@ export function headline(verdict: Verdict): string {
   const notTested = untestedMustRules(verdict.rules)
   if (notTested.length > 0) {
     return (
-      `INCOMPLETE: conformant to the ${rulesOf(checked(verdict))} tested; these MUST rules were not tested: ` +
-      `${notTested.map(withReasons).join('; ')}${others}`
+      `INCOMPLETE: conformant to the ${specRulesOf(checked(verdict))} tested; these MUST rules were not tested: ` +
+      `${byReason(notTested).join('; ')}${others}`
     )
   }
   const caveats = [
@@ -34,7 +34,7 @@ export function headline(verdict: Verdict): string {
     shortSearches(verdict),
   ].filter(Boolean)
   const scope = counts.pending === 0 && counts.skipped === 0 ? 'all ' : 'the '
-  return `CONFORMANT to ${scope}${rulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
+  return `CONFORMANT to ${scope}${specRulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
 }
 
 /**
@@ -51,6 +51,21 @@ function shortSearches(verdict: Verdict): string {
 /** `1 rule`, `2 rules`. */
 export function rulesOf(count: number): string {
   return plural(count, 'rule')
+}
+
+/** `1 spec rule`, `13 spec rules`: the headline's count is the spec tier's, the one that decides. */
+function specRulesOf(count: number): string {
+  return plural(count, 'spec rule')
+}
+
+/** Rules that share their reasons are named together, the reasons once: `A, B (not reached: ...)`. */
+function byReason(rules: readonly RuleVerdict[]): string[] {
+  const groups = new Map<string, string[]>()
+  for (const r of rules) {
+    const reasons = withReasons(r).slice(r.rule.id.length)
+    groups.set(reasons, [...(groups.get(reasons) ?? []), r.rule.id])
+  }
+  return [...groups].map(([reasons, ids]) => `${ids.join(', ')}${reasons}`)
 }
 
 function inScope(verdict: Verdict): number {

@@ -28,7 +28,7 @@ const line = (...records: TestRecord[]) => headline(computeVerdict(rules, record
 
 describe('headline', () => {
   test('every spec rule passed', () => {
-    assert.equal(line(all), 'CONFORMANT to all 3 rules checked')
+    assert.equal(line(all), 'CONFORMANT to all 3 spec rules checked')
   })
 
   test('a spec failure wins, and the other tiers are named but do not decide', () => {
@@ -45,7 +45,7 @@ describe('headline', () => {
     const robust = ran([], { findings: ['[ROB] create-quote -> 500: a server error to invalid input'] })
     assert.equal(
       line(all, beyond, robust),
-      'CONFORMANT to all 3 rules checked; beyond the spec: 1 rule failed (warnings); robustness: 1 rule failed',
+      'CONFORMANT to all 3 spec rules checked; beyond the spec: 1 rule failed (warnings); robustness: 1 rule failed',
     )
   })
 
@@ -53,7 +53,15 @@ describe('headline', () => {
     const skipped = ran(['A-TWO'], { outcome: 'skipped', skipReason: 'tokens live too long' })
     assert.equal(
       line(ran(['A-ONE', 'A-SHOULD', 'D-WALLET']), skipped),
-      'INCOMPLETE: conformant to the 2 rules tested; these MUST rules were not tested: A-TWO (tokens live too long)',
+      'INCOMPLETE: conformant to the 2 spec rules tested; these MUST rules were not tested: A-TWO (tokens live too long)',
+    )
+  })
+
+  test('MUST rules not tested for the same reason are named together, the reason once', () => {
+    const skipped = ran(['A-ONE', 'A-TWO'], { outcome: 'skipped', skipReason: 'the client stopped early' })
+    assert.equal(
+      line(ran(['A-SHOULD', 'D-WALLET']), skipped),
+      'INCOMPLETE: conformant to the 1 spec rule tested; these MUST rules were not tested: A-ONE, A-TWO (the client stopped early)',
     )
   })
 
@@ -61,7 +69,7 @@ describe('headline', () => {
     const skipped = ran(['A-SHOULD'], { outcome: 'skipped', skipReason: 'slow' })
     assert.equal(
       line(ran(['A-ONE', 'A-TWO', 'D-WALLET']), skipped),
-      'CONFORMANT to the 2 rules checked (1 not tested, see their reasons)',
+      'CONFORMANT to the 2 spec rules checked (1 not tested, see their reasons)',
     )
   })
 
@@ -73,7 +81,7 @@ describe('headline', () => {
     })
     assert.equal(
       line(ran(['A-ONE', 'A-SHOULD', 'D-WALLET']), na),
-      'CONFORMANT to all 2 rules checked (1 not applicable)',
+      'CONFORMANT to all 2 spec rules checked (1 not applicable)',
     )
   })
 
@@ -81,11 +89,11 @@ describe('headline', () => {
     const property = { name: 'pagination', runs: 8, numRuns: 25, profile: 'full' as const, seed: 1 }
     assert.equal(
       line(all, ran(['A-ONE'], { property: { ...property, stopped: 'time limit' } })),
-      'CONFORMANT to all 3 rules checked (1 property search cut short by their time limit: pagination 8/25)',
+      'CONFORMANT to all 3 spec rules checked (1 property search cut short by their time limit: pagination 8/25)',
     )
     assert.equal(
       line(all, ran(['A-ONE'], { property: { ...property, runs: 25, stopped: 'completed' } })),
-      'CONFORMANT to all 3 rules checked',
+      'CONFORMANT to all 3 spec rules checked',
     )
   })
 

@@ -101,7 +101,7 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
     return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? nothingObserved(run) }
   }
   if (outcome.violations.length === 0) {
-    const line = `${outcome.observed} of the client's requests checked, none broke the rule`
+    const line = outcome.passed ?? `${outcome.observed} of the client's requests checked, none broke the rule`
     return {
       ...base,
       outcome: 'passed',

@@ -33,6 +33,8 @@ export interface RuleOutcome {
   violations: Violation[]
   /** Why nothing was observed, when the scenario was there to observe it. */
   unobservedReason?: string
+  /** What a pass saw, in one line, where it is not requests (default: "N of the client's requests checked"). */
+  passed?: string
 }
 
 export type Check = (run: ScenarioRun) => RuleOutcome[]

@@ -4,15 +4,17 @@ import { budgetViolation } from './request-budget.ts'
 import { amountsIn } from './request-form-checks.ts'
 import { validationRefusal } from './sdk-validation.ts'
 
-const outcome = (rule: RuleOutcome['rule'], violations: Violation[], observed = 1): RuleOutcome[] => [
-  { rule, observed, violations },
+/** One judgement of the scenario's outcome (not of requests): `passed` says what held. */
+const outcome = (rule: RuleOutcome['rule'], violations: Violation[], passed: string): RuleOutcome[] => [
+  { rule, observed: 1, violations, passed },
 ]
 
 /** The adapter ran the scenario and reported: every step succeeded, or it stopped where the fault must stop it. */
 export const completes: Check = (run) => {
   const { report, problem, stoppedAfterSilence } = run.run
-  if (problem) return outcome('CL-COMPLETES', [{ message: problem }])
-  if (stoppedAfterSilence || !report) return outcome('CL-COMPLETES', [])
+  if (problem) return outcome('CL-COMPLETES', [{ message: problem }], '')
+  if (stoppedAfterSilence || !report)
+    return outcome('CL-COMPLETES', [], 'the client stayed silent where the scenario expects it to stop')
   const steps = run.scenario.steps(run.ase)
   const failed = report.steps.find((step) => !step.ok)
   const failsAt = run.scenario.failsAt
@@ -28,7 +30,11 @@ export const completes: Check = (run) => {
   } else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
   else if (!failed && report.steps.length !== steps.length)
     violations.push({ message: `the report has ${report.steps.length} steps, the scenario ${steps.length}` })
-  return outcome('CL-COMPLETES', violations)
+  return outcome(
+    'CL-COMPLETES',
+    violations,
+    'the adapter ran the scenario as expected and reported per the schema',
+  )
 }
 
 /** With a wrong finish hash, no continuation is received (silence until the adapter stops). */
@@ -44,6 +50,7 @@ export const finishHashVerified: Check = (run) => {
       message: `continued the grant (${exchange.request.url}) after a finish redirect whose hash was wrong`,
       exchange,
     })),
+    'no continuation followed the redirect with the wrong hash',
   )
 }
 
@@ -79,13 +86,17 @@ export const errorSurfaced: Check = (run) => {
       message: `went on to ${exchange.request.method} ${exchange.request.url} after the refusal`,
       exchange,
     })
-  return outcome('CL-ERROR-SURFACED', violations)
+  return outcome(
+    'CL-ERROR-SURFACED',
+    violations,
+    'the failed step reported the status and code, and nothing followed',
+  )
 }
 
 /** The list reports every item the setup created, once each, within the scenario's request budget. */
 export const listWalked: Check = (run) => {
   const looping = budgetViolation(run.exchanges.length)
-  if (looping) return outcome('CL-LIST-WALK', [looping])
+  if (looping) return outcome('CL-LIST-WALK', [looping], '')
   const listed = run.setup.listed ?? []
   const step = run.run.report?.steps.find((s) => s.op.startsWith('list-'))
   if (!step?.ok)
@@ -107,7 +118,7 @@ export const listWalked: Check = (run) => {
     violations.push({
       message: `${missing.length} of the ${listed.length} incoming payments are missing, e.g. ${missing[0]}`,
     })
-  return outcome('CL-LIST-WALK', violations)
+  return outcome('CL-LIST-WALK', violations, `every one of the ${listed.length} items reported once`)
 }
 
 /** Amounts sent are those the scenario gave; amounts reported are those the server returned. */

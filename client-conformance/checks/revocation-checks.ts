@@ -34,7 +34,10 @@ export const revokedTokenDropped: Check = (run) => {
       rule: 'CL-REVOKED-TOKEN',
       observed,
       violations,
-      unobservedReason: 'the client did not present the revoked token again, so it was never refused',
+      unobservedReason:
+        revoked.length === 0
+          ? 'no token was revoked: the client made no resource request that succeeded'
+          : 'the client did not present the revoked token again, so it was never refused',
     },
   ]
 }
@@ -63,7 +66,10 @@ export const asUriFollowed: Check = (run) => {
       rule: 'CL-AS-URI',
       observed,
       violations,
-      unobservedReason: 'no grant request followed the 401 (the client told its caller instead)',
+      unobservedReason:
+        challenges.length === 0
+          ? 'the client met no 401 naming an as_uri (it stopped before its token was revoked)'
+          : 'no grant request followed the 401 (the client told its caller instead)',
     },
   ]
 }

@@ -1,4 +1,7 @@
+import { testLabel } from './client-scenarios.ts'
+import { isClientVerdict } from './graded-subject.ts'
 import type { RuleVerdict } from './verdict.ts'
+import type { VerdictDocument } from './verdict-document.ts'
 
 // Playwright's matcher block: `expect(received).toBe(expected) // Object.is equality`, then Expected/Received lines.
 const MATCHER_LINE = /^expect\(received\)[^\n]*$/
@@ -18,14 +21,21 @@ export interface ReadableFailure {
  * `Expected:/Received:` lines go; where it does not, they are kept as one line, unless they only compare
  * booleans (`Expected: true / Received: false` says nothing the message does not).
  */
-export function readableFailure(r: Pick<RuleVerdict, 'failedIn'>, failure: string): ReadableFailure {
+export function readableFailure(
+  r: Pick<RuleVerdict, 'failedIn'> & { rule?: { id: string } },
+  failure: string,
+): ReadableFailure {
   const test = r.failedIn.find((title) => failure.startsWith(`${title}: `))
-  // The `[RULE-ID]` prefix attributes the failure to the rule it is shown under: said once is enough.
+  // The `[RULE-ID]` prefix attributes the failure to the rule it is shown under: said once is enough, and on the
+  // later lines of a failure of several findings, that rule's prefix goes too (another rule's stays: it says more).
   const message = (test ? failure.slice(test.length + 2) : failure)
     .replace(ANSI, '')
     .replace(/^Error: /, '')
     .replace(/^\[[A-Z0-9-]+\] /, '')
-  const lines = message.split('\n')
+  const own = r.rule ? `[${r.rule.id}] ` : undefined
+  const lines = message
+    .split('\n')
+    .map((line) => (own && line.startsWith(own) ? line.slice(own.length) : line))
   const values = lines.map((line) => VALUE_LINE.exec(line)).filter((match) => match !== null)
   const kept = lines.filter((line) => !MATCHER_LINE.test(line) && !VALUE_LINE.test(line))
   const head = kept[0] ?? ''
@@ -42,4 +52,29 @@ export function readableFailure(r: Pick<RuleVerdict, 'failedIn'>, failure: strin
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
   }
+}
+
+/**
+ * A rule's failures as a reader needs them: each text once, with the tests (a client's: the scenarios) that
+ * failed with it.
+ */
+export function failureTexts(
+  d: Pick<VerdictDocument, 'subject'>,
+  r: RuleVerdict,
+): { tests: string[]; text: string }[] {
+  const label = testLabel(d)
+  const byText = new Map<string, string[]>()
+  for (const failure of r.failures) {
+    const { test, text } = readableFailure(r, failure)
+    const tests = byText.get(text) ?? []
+    if (test) tests.push(label(test))
+    byText.set(text, tests)
+  }
+  return [...byText].map(([text, tests]) => ({ tests, text }))
+}
+
+/** `In scenarios a, b` (a client's), `In <test>, <test>` (a server's). */
+export function failedWhere(d: Pick<VerdictDocument, 'subject'>, tests: readonly string[]): string {
+  if (!isClientVerdict(d)) return `In ${tests.join(', ')}`
+  return `In ${tests.length > 1 ? 'scenarios' : 'scenario'} ${tests.join(', ')}`
 }

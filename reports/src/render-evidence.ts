@@ -21,11 +21,14 @@ export function evidenceSummary(r: RuleVerdict): string {
   return parts.length > 0 ? parts.join(', ') : 'no check of it ran'
 }
 
-/** One row of evidence: `PASS ×3 in <test>: <what was seen> (POST /quotes -> 201)`. */
-export function evidenceLine(item: EvidenceItem): string {
+/**
+ * One row of evidence: `PASS ×3 in <test>: <what was seen> (POST /quotes -> 201)`; `label` names the test as the
+ * report does (a client's by its scenario).
+ */
+export function evidenceLine(item: EvidenceItem, label: (test: string) => string = (test) => test): string {
   const times = item.count > 1 ? ` ×${item.count}` : ''
   const exchange = item.exchange ? ` (${item.exchange})` : ''
-  return `${OUTCOME[item.outcome]}${times} in ${item.test}: ${item.line}${exchange}`
+  return `${OUTCOME[item.outcome]}${times} in ${label(item.test)}: ${item.line}${exchange}`
 }
 
 /** The console lines of the tests that decided nothing: cut short by the suite, or stopped on an unnamed error. */

@@ -1,4 +1,5 @@
-import { readableFailure } from './failure-text.ts'
+import { scenarioOf, scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
+import { failedWhere, failureTexts } from './failure-text.ts'
 import { gradedName, isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
@@ -45,8 +46,7 @@ ${subject(d)}
 <p class="verdict ${kind}" id="headline">${html(d.headline)}</p>
 ${attention(d)}
 ${baseline(d)}
-<p id="tests">Tests: <span data-tests="passed">${d.tests.passed}</span> passed,
-<span data-tests="failed">${d.tests.failed}</span> failed, <span data-tests="skipped">${d.tests.skipped}</span> skipped${d.tests.flaky > 0 ? `, <span data-tests="flaky">${d.tests.flaky}</span> flaky (passed only on a retry)` : ''}.
+<p id="tests">${testsSentence(d, (kind, count) => `<span data-tests="${kind}">${count}</span>`)}
 ${scopeLines(d)
   .map((line) => html(line.trim()))
   .join('')}
@@ -101,7 +101,8 @@ function countsTable(d: VerdictDocument): string {
         ).join('')}</tr>`,
     ),
   )
-  const totals = TIERS.map(
+  // A rule set without a tier's rules (the client mode's has no robustness rules) shows no row of zeros for it.
+  const totals = TIERS.filter((tier) => d.rules.some((r) => r.tier === tier)).map(
     (tier) =>
       `<tr><th>${tier}</th><th>all</th>${RULE_STATUSES.map(
         (s) =>
@@ -164,7 +165,7 @@ function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | u
     r.warnings.length === 0
       ? ''
       : `<details><summary>${plural(r.warnings.length, 'warning')}</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
-  const details = `${baselined}${reason}${failures}${warnings}${evidenceList(r)}${testList(r)}`
+  const details = `${baselined}${reason}${failures}${warnings}${evidenceList(d, r)}${testList(d, r)}`
   const row = r.tier === 'beyond-spec' && r.status === 'failed' ? 'warning' : r.status
   const id = html(r.rule.id)
   return `<tbody class="rule r-${row}" id="rule-${id}" data-status="${r.status}" data-tier="${r.tier}">
@@ -172,17 +173,26 @@ function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | u
 <td class="badge s-${r.status}">${html(badgeOf(r))}</td></tr>${details ? `\n<tr class="details"><td colspan="4">${details}</td></tr>` : ''}</tbody>`
 }
 
-/** What the checks of the rule saw: the counts, then the first few of each outcome with the exchange. */
-function evidenceList(r: RuleVerdict): string {
-  if (r.evidence.length === 0) return `<div class="muted">Evidence: ${html(evidenceSummary(r))}.</div>`
-  return `<details class="evidence"><summary>Evidence: ${html(evidenceSummary(r))}</summary><ul>${r.evidence
-    .map((e) => `<li>${html(evidenceLine(e))}</li>`)
+/**
+ * What the checks of the rule saw: the counts, then the first few of each outcome with the exchange; the failing
+ * ones are the failures shown above them.
+ */
+function evidenceList(d: VerdictDocument, r: RuleVerdict): string {
+  const others = r.evidence.filter((e) => e.outcome !== 'fail' || r.failures.length === 0)
+  if (others.length === 0) return `<div class="muted">Evidence: ${html(evidenceSummary(r))}.</div>`
+  return `<details class="evidence"><summary>Evidence: ${html(evidenceSummary(r))}</summary><ul>${others
+    .map((e) => `<li>${html(evidenceLine(e, testLabel(d)))}</li>`)
     .join('')}</ul></details>`
 }
 
-/** The tests that observed the rule; an automatic rule's are every test that received a response: counted only. */
-function testList(r: RuleVerdict): string {
+/**
+ * The tests that observed the rule (a client's: the scenarios, by outcome); an automatic rule's are every test
+ * that received a response: counted only.
+ */
+function testList(d: VerdictDocument, r: RuleVerdict): string {
   if (r.tests.length === 0) return ''
+  if (isClientVerdict(d))
+    return `<div class="scenarios">Scenarios: ${html(scenariosLine(r, scenariosRun(d)))}.</div>`
   if (r.rule.automatic) return `<div class="muted">${html(testsSummary(r))}.</div>`
   return `<details><summary>${plural(r.tests.length, 'test')}</summary><ul>${r.tests
     .map((t) => `<li>${html(t.title)} <span class="muted">(${t.outcome}, ${html(t.file)})</span></li>`)
@@ -191,18 +201,18 @@ function testList(r: RuleVerdict): string {
 
 /** Each failure's message, then the exchanges of the test behind it: request, response and a curl line. */
 function failureDetails(d: VerdictDocument, r: RuleVerdict): string {
-  const messages = r.failures
-    .map((failure) => readableFailure(r, failure))
+  const messages = failureTexts(d, r)
     .map(
-      ({ test, text }) =>
-        `<div class="failure">${test ? `<div class="muted">In ${html(test)}:</div>` : ''}<pre>${html(text)}</pre></div>`,
+      ({ tests, text }) =>
+        `<div class="failure">${tests.length > 0 ? `<div class="muted">${html(failedWhere(d, tests))}:</div>` : ''}<pre>${html(text)}</pre></div>`,
     )
     .join('')
+  const label = (title: string) => (isClientVerdict(d) ? `scenario ${scenarioOf(title)}` : title)
   const evidence = r.failedIn
     .filter((title) => d.evidence[title])
     .map(
       (title) =>
-        `<div class="muted">Requests of ${html(title)}:</div>${d.evidence[title]!.map(
+        `<div class="muted">Requests of ${html(label(title))}:</div>${d.evidence[title]!.map(
           (e) => `<details><summary>${html(e.name)}</summary><pre>${html(e.body)}</pre></details>`,
         ).join('')}`,
     )

@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
-import { readableFailure } from './failure-text.ts'
-import { subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
+import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
+import { failedWhere, failureTexts, readableFailure } from './failure-text.ts'
+import { isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
 import { evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
@@ -100,16 +101,17 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
  * The console summary: what a filtered run left out, each tier's counts, every rule that did not pass and every
  * passed rule some of whose tests did not run, by tier; then the flaky tests and the properties that stopped early.
  */
-export function summaryLines(verdict: Verdict): string[] {
+export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>): string[] {
   return [
     ...scopeLines(verdict),
     ...tiersWithRules(verdict).flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
       ...byAttention(verdict.rules)
         .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
-        .map(
-          (r) => `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
-        ),
+        .flatMap((r) => [
+          `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
+          ...firstFailureLines(verdict, r),
+        ]),
       ...verdict.rules
         .filter((r) => r.tier === tier && notRunNote(r))
         .map((r) => `    ${BADGE[r.status].padEnd(14)} ${r.rule.id}: ${notRunNote(r)}`),
@@ -120,6 +122,20 @@ export function summaryLines(verdict: Verdict): string[] {
     ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
     ...undecidedLines(verdict),
   ]
+}
+
+/** Under a failed rule on the console: what its first failure saw, where, and in how many more tests. */
+function firstFailureLines(verdict: Pick<VerdictDocument, 'subject'>, r: RuleVerdict): string[] {
+  const first = r.failures[0]
+  if (!first) return []
+  const { test, text } = readableFailure(r, first)
+  const line = text.split('\n')[0] ?? ''
+  const client = isClientVerdict(verdict)
+  const where = test ? `in ${testLabel(verdict)(test)}: ` : ''
+  const others = r.failedIn.length - 1
+  const more = others > 0 ? ` (and ${plural(others, client ? 'other scenario' : 'other test')})` : ''
+  const full = `${where}${line}`
+  return [`${' '.repeat(19)}${full.length > 300 ? `${full.slice(0, 299)}…` : full}${more}`]
 }
 
 /** The tiers a verdict has rules in: a rule set without robustness rules (the client mode's) shows no empty section. */
@@ -176,7 +192,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     `**${verdict.headline}**`,
     '',
     ...attentionLines(verdict),
-    `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped${verdict.tests.flaky > 0 ? `, ${verdict.tests.flaky} flaky (passed only on a retry)` : ''}.`,
+    testsSentence(verdict, (_, count) => String(count)),
     ...scopeLines(verdict).map((line) => line.trim()),
     '',
     'See docs/verdict.md for what the tiers and statuses mean; verdict.html shows each failure with its requests.',
@@ -188,13 +204,13 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       '',
       `Rules: ${countsLine(verdict.tiers[tier])}.`,
       '',
-      '| Rule | Level | Result | Statement | Tests and evidence |',
+      `| Rule | Level | Result | Statement | ${isClientVerdict(verdict) ? 'Scenarios' : 'Tests'} and evidence |`,
       '|---|---|---|---|---|',
       ...byAttention(verdict.rules)
         .filter((r) => r.tier === tier)
         .map(
           (r) =>
-            `| ${ruleLink(r)} | ${r.rule.level} | ${badgeOf(r)} | ${cell(r.rule.statement)} | ${cell(testsCell(r))} |`,
+            `| ${ruleLink(r)} | ${r.rule.level} | ${badgeOf(r)} | ${cell(r.rule.statement)} | ${cell(testsCell(verdict, r))} |`,
         ),
       '',
     )
@@ -208,24 +224,39 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
   for (const r of noteworthy) {
     out.push(`### ${r.rule.id}: ${badgeOf(r)}`, '', `${r.rule.statement} (${r.rule.section})`, '')
     if (r.reasons.length > 0) out.push(`Why: ${r.reasons.join('; ')}`, '')
-    for (const failure of r.failures) {
-      const { test, text } = readableFailure(r, failure)
-      out.push(...(test ? [`In ${test}:`, ''] : []), '```', text, '```', '')
+    for (const { tests, text } of failureTexts(verdict, r)) {
+      out.push(...(tests.length > 0 ? [`${failedWhere(verdict, tests)}:`, ''] : []), '```', text, '```', '')
     }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
+    // The failing checks are the failures just shown: the evidence adds the others.
+    const others = r.evidence.filter((e) => e.outcome !== 'fail' || r.failures.length === 0)
     out.push(
       '',
-      `Evidence (${evidenceSummary(r)}):`,
-      '',
-      ...r.evidence.map((e) => `- ${evidenceLine(e)}`),
+      ...(others.length > 0
+        ? [
+            `Evidence (${evidenceSummary(r)}):`,
+            '',
+            ...others.map((e) => `- ${evidenceLine(e, testLabel(verdict))}`),
+          ]
+        : [`Evidence: ${evidenceSummary(r)}.`]),
       '',
     )
   }
   return `${out.join('\n')}\n`
 }
 
-function testsCell(r: RuleVerdict): string {
+function testsCell(d: VerdictDocument, r: RuleVerdict): string {
   if (r.rule.pending && r.tests.length === 0) return `pending: ${r.rule.pending}`
+  if (isClientVerdict(d)) {
+    // A rule no check of ran says so by its scenarios ("nothing to judge in ...") and its reasons.
+    const ran = r.observed.pass + r.observed.fail + r.observed.warning > 0
+    const judged = [
+      r.tests.length > 0 ? scenariosLine(r, scenariosRun(d)) : '',
+      ran ? evidenceSummary(r) : '',
+      ...r.reasons,
+    ]
+    return judged.filter(Boolean).join('; ')
+  }
   const evidence = `; ${evidenceSummary(r)}`
   const note = notRunNote(r)
   if (note) return `${testsSummary(r)}${evidence}; ${note}`

@@ -37,6 +37,14 @@ describe('failure texts a reader can use', () => {
     })
   }
 
+  test("a failure of several findings loses its rule's prefix on every line, keeps another rule's", () => {
+    const failure = `${TITLE}: [CL-SIGNED] GET /x: does not verify\n[CL-SIGNED] GET /y: does not verify\n[CL-KEYID] z`
+    assert.equal(
+      readableFailure({ failedIn: [TITLE], rule: { id: 'CL-SIGNED' } }, failure).text,
+      'GET /x: does not verify\nGET /y: does not verify\n[CL-KEYID] z',
+    )
+  })
+
   test('plurals: 1 rule, 2 rules, 0 tests', () => {
     assert.deepEqual(
       [plural(1, 'rule'), plural(2, 'rule'), plural(0, 'test')],

@@ -57,21 +57,16 @@ export async function startSimulatedAse(
   try {
     await waitForHealth(`${plan.resourceUpstream}/healthz`, server, () => stderr)
     const recorder = new Recorder()
+    // Each one closed with the rest should a later one fail to start (a port taken meanwhile): none outlives the run.
+    const proxy = async (port: number, upstream: string, server: 'resource' | 'auth') => {
+      const started = await startRecordingProxy({ port, upstream, server, recorder })
+      closers.push(started.close)
+      return started
+    }
     const proxies: RecordingProxy[] = [
-      await startRecordingProxy({
-        port: plan.resourceProxyPort,
-        upstream: plan.resourceUpstream,
-        server: 'resource',
-        recorder,
-      }),
-      await startRecordingProxy({
-        port: plan.authProxyPort,
-        upstream: plan.authUpstream,
-        server: 'auth',
-        recorder,
-      }),
+      await proxy(plan.resourceProxyPort, plan.resourceUpstream, 'resource'),
+      await proxy(plan.authProxyPort, plan.authUpstream, 'auth'),
     ]
-    for (const proxy of proxies) closers.push(proxy.close)
     const wallet = await startLocalClientWallet('127.0.0.1', key)
     closers.push(wallet.close)
     const { identity } = wallet

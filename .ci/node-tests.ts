@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { run } from 'node:test'
 import { spec } from 'node:test/reporters'
+import { parseArgs } from 'node:util'
 
 /**
  * `node --test` that never hangs: each test file gets FILE_TIMEOUT_MS, and a file that runs out names the tests
@@ -8,7 +9,11 @@ import { spec } from 'node:test/reporters'
  * `--test-timeout` bounds only the file (a test's own limit applies only to `--test` processes, not to the
  * files' processes), and its report names no test; this script adds the names from the runner's events.
  *
- *   node --import tsx .ci/node-tests.ts <test files>
+ *   node --import tsx .ci/node-tests.ts [--concurrency N] <test files>
+ *
+ * Files start in the order given, as many at once as the machine has cores (or N: .ci/run runs one file at a time
+ * beside the rest of CI). package.json names the slowest folders first (the CLI's tests start whole runs), so no
+ * long file starts last and holds the run alone.
  */
 const FILE_TIMEOUT_MS = 240_000
 
@@ -21,9 +26,15 @@ interface TestEvent {
   details?: { error?: { failureType?: string } }
 }
 
-const files = process.argv.slice(2)
-if (files.length === 0) {
-  console.error('usage: node --import tsx .ci/node-tests.ts <test files>')
+const { values, positionals: files } = parseArgs({
+  options: { concurrency: { type: 'string', default: String(availableParallelism()) } },
+  allowPositionals: true,
+})
+const concurrency = Number(values.concurrency)
+if (files.length === 0 || !Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(
+    'usage: node --import tsx .ci/node-tests.ts [--concurrency N] <test files> (N a whole number from 1)',
+  )
   process.exit(2)
 }
 
@@ -34,12 +45,8 @@ const keyOf = (test: TestEvent) => `${test.nesting}:${test.line}:${test.column}:
 const isFile = (test: TestEvent) => test.nesting === 0 && files.includes(test.name)
 const inFile = (file: string) => running.get(file) ?? running.set(file, new Map()).get(file)!
 
-// One process per file, as `node --test` does, but on every core: nothing else runs beside the unit tests.
-const stream = run({
-  files,
-  timeout: FILE_TIMEOUT_MS,
-  concurrency: availableParallelism(),
-})
+// One process per file, as `node --test` does, but on every core unless told otherwise.
+const stream = run({ files, timeout: FILE_TIMEOUT_MS, concurrency })
 stream.on('test:dequeue', (test: TestEvent) => {
   if (test.file && !isFile(test)) inFile(test.file).set(keyOf(test), test)
 })

@@ -9,6 +9,9 @@ import { PreparingPgClient } from './prepared-statements.ts'
 
 export type Database = Knex
 
+/** In-memory databases made here: new and empty, or as fresh from the migrated dump, so never reset. */
+const inMemory = new WeakSet<Database>()
+
 /** Postgres when DATABASE_URL is set, otherwise embedded PGlite (in memory, or in PGLITE_DATA_DIR). */
 export function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDataDir'>,
@@ -36,17 +39,20 @@ export function createDatabase(
     // the index and stop. Its pages are in memory, where random reads cost what sequential ones do.
     startParams: [...PGlite.defaultStartParams, '-c', 'random_page_cost=1'],
   })
-  return knex({
+  const db = knex({
     client: ClientPgLite,
     dialect: 'postgres',
     log,
     // knex-pglite's documented way to pass an instance; knex may call the provider again, hence the closure.
     connection: () => ({ pglite }) as Knex.StaticConnectionConfig,
   })
+  if (config.pgliteDataDir === undefined) inMemory.add(db)
+  return db
 }
 
 export async function migrateDatabase(db: Database, options: { reset: boolean }): Promise<void> {
-  if (options.reset) await dropCurrentSchema(db)
+  // Dropping an in-memory database's schema would only throw away the migrations its dump already holds.
+  if (options.reset && !inMemory.has(db)) await dropCurrentSchema(db)
   await db.migrate.latest({ migrationSource })
 }
 

@@ -1,4 +1,5 @@
 import { readableFailure } from './failure-text.ts'
+import { foundationLines } from './foundation-verdict.ts'
 import { gradedName, isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
@@ -43,6 +44,7 @@ export function renderVerdictHtml(d: VerdictDocument): string {
 <h1>${html(verdictTitle(d))}</h1>
 ${subject(d)}
 <p class="verdict ${kind}" id="headline">${html(d.headline)}</p>
+${foundations(d)}
 ${attention(d)}
 ${baseline(d)}
 <p id="tests">Tests: <span data-tests="passed">${d.tests.passed}</span> passed,
@@ -109,6 +111,13 @@ function countsTable(d: VerdictDocument): string {
       ).join('')}</tr>`,
   )
   return `<table id="counts">${head}${rows.join('')}${totals.join('')}</table>`
+}
+
+/** Right under the headline, before any rule: the foundation step that failed, and what it stopped. */
+function foundations(d: VerdictDocument): string {
+  const lines = foundationLines(d)
+  if (lines.length === 0) return ''
+  return `<div id="foundations" class="foundations">${lines.map((line) => `<p>${html(line.trim())}</p>`).join('')}</div>`
 }
 
 /** Under the headline: each rule that needs attention, linked to its row, with why. */

@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
 import { readableFailure } from './failure-text.ts'
+import { foundationLines } from './foundation-verdict.ts'
 import { subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
@@ -102,6 +103,7 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
  */
 export function summaryLines(verdict: Verdict): string[] {
   return [
+    ...foundationLines(verdict),
     ...scopeLines(verdict),
     ...tiersWithRules(verdict).flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
@@ -175,6 +177,8 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     '',
     `**${verdict.headline}**`,
     '',
+    ...foundationLines(verdict).map((line) => `- ${line.trim()}`),
+    ...(foundationLines(verdict).length > 0 ? [''] : []),
     ...attentionLines(verdict),
     `Tests: ${verdict.tests.passed} passed, ${verdict.tests.failed} failed, ${verdict.tests.skipped} skipped${verdict.tests.flaky > 0 ? `, ${verdict.tests.flaky} flaky (passed only on a retry)` : ''}.`,
     ...scopeLines(verdict).map((line) => line.trim()),

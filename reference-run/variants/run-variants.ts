@@ -65,7 +65,7 @@ async function runVariant(variant: Variant, port: number): Promise<Outcome> {
     variant.edits,
     wholeSuite ? [] : variant.specs,
     port,
-    stub ? { [TARGET_ENV]: stub.target } : {},
+    { env: stub ? { [TARGET_ENV]: stub.target } : {} },
   ).finally(() => stub?.close())
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)

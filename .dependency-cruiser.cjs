@@ -55,10 +55,11 @@ const MAY_IMPORT = {
     ...SPECS_READ,
   ],
 
-  // The reports read the suite's rule registry and findings and the target; the verdict page's test renders the
-  // page in the suite's Chromium.
+  // The reports read the suite's rule registry and findings, the foundation steps and the target; the verdict
+  // page's test renders the page in the suite's Chromium.
   reports: [
     'conformance/harness/rules',
+    'conformance/harness/foundations',
     'conformance/harness/target',
     'conformance/harness/consent',
     'settings',

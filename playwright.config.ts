@@ -1,8 +1,11 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test'
+import { openRunLocalClients } from './conformance/harness/client-identity/run-local-clients.ts'
 import { chromiumLaunchOptions, requireChromiumIfAsked } from './conformance/harness/consent/chromium.ts'
+import { clearFoundationResults } from './conformance/harness/foundations/foundation-results.ts'
 import { openRunGrantStore } from './conformance/harness/gnap/run-grant-store.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/harness/target/target-configuration-error.ts'
+import type { TargetFile } from './conformance/harness/target/target-file.ts'
 import { TargetFileError } from './conformance/harness/target/target-file-error.ts'
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
@@ -43,8 +46,10 @@ async function referenceRun() {
 }
 
 // Validate the target before anything runs: a bad file stops the run with the field and what is wrong.
+let runTarget: TargetFile | undefined
 try {
   const target = resolveTarget()
+  runTarget = target
   requireChromiumIfAsked(target)
   const caFile = target.tls?.caFile
   // Workers are started after this, with this environment; Node reads the variable only at start-up.
@@ -61,7 +66,12 @@ try {
 }
 
 // Workers find the folder in the environment: the grants they share outlive a worker replaced after a failure.
-openRunGrantStore()
+// The main process makes it, clears an earlier run's foundation results before any worker can read them, and
+// serves the run's local clients, so that every worker is the same client.
+if (openRunGrantStore()) {
+  clearFoundationResults()
+  if (runTarget) await openRunLocalClients(runTarget)
+}
 
 // `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
@@ -71,6 +81,7 @@ const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ?
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 const longWait = new RegExp(LONG_WAIT_TAG)
 const longestWait = new RegExp(LONGEST_WAIT_TAG)
+const FOUNDATIONS_SPEC = /\/tests\/foundations\.spec\.ts$/
 // First of all: a failed test's trace holds the tokens it sent until this reporter rewrites it, and the others
 // copy it (conformance/harness/http/trace-redaction-reporter.ts).
 const TRACE_REDACTION: ReporterDescription = [
@@ -102,6 +113,13 @@ export default defineConfig({
   // The browser consent driver launches this Chromium (see conformance/harness/consent/chromium.ts).
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunchOptions() },
   projects: [
+    // First, alone: the steps every other test needs (conformance/tests/foundations.spec.ts), in order, one worker.
+    {
+      name: VERDICT_PROJECTS.foundations,
+      testDir: './conformance',
+      testMatch: FOUNDATIONS_SPEC,
+      fullyParallel: false,
+    },
     // Same tests folder, split by tag: the long waits are scheduled first (see reports/src/verdict-projects.ts).
     ...[
       { name: VERDICT_PROJECTS.longestWaits, grep: longestWait },
@@ -112,6 +130,8 @@ export default defineConfig({
       // Example tests, and the properties that search for the cases nobody wrote down.
       testDir: './conformance',
       testMatch: /\/(tests|properties)\/[^/]+\.spec\.ts$/,
+      testIgnore: FOUNDATIONS_SPEC,
+      dependencies: [VERDICT_PROJECTS.foundations],
       teardown: reference ? REFERENCE_LEDGER_PROJECT : undefined,
     })),
     // Not part of the verdict: the reference server's own ledger, checked once the suite has run, pass or fail.

@@ -46,6 +46,13 @@ Options of run:
                      verdict. Merge the N output folders with op-conformance merge.
   --quick            Do not wait for tokens or quotes to expire: those checks are skipped, saying why (the
                      verdict is then INCOMPLETE at best).
+  --no-stop          Run every test even when a foundation step fails. A run first proves, once, the steps
+                     nearly every test needs (the wallet address documents, a non-interactive grant, an
+                     interactive grant with consent, creating and reading an incoming payment, a quote, an
+                     outgoing payment); by default a step that fails stops the tests that need it, whose rules
+                     are then NOT TESTED ("not reached: <step> fails: ..."), and the run ends in minutes with that
+                     step first on the console and the verdict page. With --no-stop they all run and fail on
+                     their own (a server that fails most tests then takes far longer).
   --grep REGEXP      Only the tests whose title matches, e.g. --grep @WA-DOC for one rule's tests (a filtered run
                      gives NO VERDICT and reports only the rules its tests declare; no match: exit status 2).
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).

@@ -9,6 +9,7 @@ import {
   BASELINE_ENV,
   CONSOLE_REPORTER_ENV,
   DEFAULT_REPORT_DIR,
+  NO_STOP_ENV,
   QUICK_ENV,
   REPORT_DIR_ENV,
   type ReportPaths,
@@ -52,6 +53,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const reportDir = folder.dir
   env[REPORT_DIR_ENV] = reportDir
   if (options.quick) env[QUICK_ENV] = '1'
+  if (options.noStop) env[NO_STOP_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
   const paths = reportPaths(reportDir)
   clearReports(paths)
@@ -126,6 +128,7 @@ export function clearReports(paths: ReportPaths): void {
     paths.testResults,
     paths.blob,
     paths.archive,
+    paths.foundations,
   ])
     rmSync(path, { recursive: true, force: true })
 }

@@ -14,6 +14,8 @@ export interface RunOptions {
   baseline?: string
   shard?: { index: number; total: number }
   quick: boolean
+  /** Run every test even when a foundation step fails (conformance/harness/foundations/). */
+  noStop: boolean
   reporter?: string
   help: boolean
   /** Everything else, for Playwright. */
@@ -31,6 +33,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
     baseline: take('--baseline'),
     shard: shard === undefined ? undefined : parseShard(shard),
     quick: takeFlag(args, '--quick'),
+    noStop: takeFlag(args, '--no-stop'),
     reporter: take('--reporter'),
     help: takeFlag(args, '--help') || takeFlag(args, '-h'),
     playwrightArgs: args,

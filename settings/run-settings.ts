@@ -39,6 +39,19 @@ export const TOKEN_LOG_ENV = 'CONFORMANCE_TOKEN_LOG'
  */
 export const GRANT_STORE_ENV = 'CONFORMANCE_GRANT_STORE'
 
+/**
+ * A file in the run's private folder (GRANT_STORE_ENV) naming the locally served clients of the run and their
+ * keys: the main process serves them for the whole run, so every worker signs as the same client
+ * (conformance/harness/client-identity/run-local-clients.ts).
+ */
+export const LOCAL_CLIENTS_ENV = 'CONFORMANCE_LOCAL_CLIENTS'
+
+/**
+ * Set by `op-conformance run --no-stop`: a foundation step that fails (conformance/harness/foundations/) stops
+ * nothing, and every test runs.
+ */
+export const NO_STOP_ENV = 'CONFORMANCE_NO_STOP'
+
 export const DEFAULT_REPORT_DIR = 'reports/output'
 
 /** Everything a run writes, under one folder: `--output DIR`, which sets REPORT_DIR for the run. */
@@ -54,6 +67,8 @@ export function reportPaths(rootDir: string) {
     /** Playwright's blob report of a shard, merged later by `op-conformance merge`. */
     blob: resolve(root, 'blob'),
     archive: resolve(root, 'conformance-evidence.tar.gz'),
+    /** What the first stage proved of each foundation step, for the workers of the rest of the run. */
+    foundations: resolve(root, 'foundations.json'),
   } as const
 }
 

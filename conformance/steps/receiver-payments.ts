@@ -1,6 +1,7 @@
 import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
+import { needFoundation } from '../harness/foundations/need-foundation.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
@@ -23,7 +24,9 @@ export class ReceiverPayments {
     private readonly sharedGrants: SharedGrants,
   ) {}
 
+  /** Every call of these payments goes through here: they all need incoming payments to work at all. */
   token(): Promise<string> {
+    needFoundation('incoming-payment')
     return this.sharedGrants.token('incoming-payment')
   }
 

@@ -7,6 +7,7 @@ import type {
 } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
+import { needFoundation } from '../harness/foundations/need-foundation.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { type BodyName, bodyOf } from '../harness/openapi/body-of.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
@@ -56,6 +57,7 @@ export class Resources {
     walletAddress: WalletAddress,
     options: IncomingPaymentOptions = { incomingValue: 100n },
   ): Promise<IncomingPaymentWithPaymentMethods> {
+    needFoundation('incoming-payment')
     const call = resourceCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options })
     const exchange = await this.send(call, token)
     if (options.expiresAt !== undefined) {
@@ -76,6 +78,7 @@ export class Resources {
     amounts: QuoteAmounts,
     ruleId: RuleId = 'QT-CREATE',
   ): Promise<Quote> {
+    needFoundation('quote')
     const call = resourceCalls.createQuote(sender, receiver, amounts)
     return this.#created(call, token, { ruleId, what: 'creating a quote', body: 'quote' })
   }
@@ -90,6 +93,7 @@ export class Resources {
     quoteId: string,
     { marker = newMarker(), ruleId = 'OP-CREATE-QUOTE' }: { marker?: string; ruleId?: RuleId } = {},
   ): Promise<OutgoingPaymentWithSpentAmounts> {
+    needFoundation('outgoing-payment')
     const call = resourceCalls.createOutgoingPayment(sender, quoteId, marker)
     const what = 'creating an outgoing payment from a quote'
     return this.#created(call, token, { ruleId, what, body: 'outgoing-payment-with-spent-amounts' })

@@ -29,6 +29,9 @@ import {
 
 type Verdict = 'caught' | 'NOT CAUGHT' | 'tolerated' | 'FALSE FAILURE' | 'broken'
 
+/** A mutant's specs run without the first stage (see runMutant). */
+const NO_FOUNDATIONS = { foundations: false }
+
 interface Outcome {
   mutant: Mutant
   verdict: Verdict
@@ -59,7 +62,8 @@ async function runMutant(
     return { mutant, verdict: 'broken', failed: [], gap, seconds: 0, detail }
   }
   const started = Date.now()
-  const run = await runEditedTree(`mutant-${mutant.id}`, mutant.edits, mutant.specs, port)
+  // Without the foundations: a bug that breaks a step they prove would stop the very checks that must catch it.
+  const run = await runEditedTree(`mutant-${mutant.id}`, mutant.edits, mutant.specs, port, NO_FOUNDATIONS)
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)
   if (broken !== undefined || run instanceof Error) {
@@ -123,7 +127,13 @@ console.log(
 )
 
 const controlSpecs = [...new Set(selected.flatMap(({ mutant }) => mutant.specs))]
-const control: SuiteRun | Error = await runEditedTree('mutant-control', [], controlSpecs, basePort)
+const control: SuiteRun | Error = await runEditedTree(
+  'mutant-control',
+  [],
+  controlSpecs,
+  basePort,
+  NO_FOUNDATIONS,
+)
 const controlBroken = brokenBecause(control)
 if (controlBroken !== undefined || control instanceof Error) {
   console.error('The control run on the unmutated tree broke, so no mutant can be judged:')

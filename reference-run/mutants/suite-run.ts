@@ -42,6 +42,8 @@ export interface SuiteRunOptions {
   workers?: number
   /** Only the tests whose title matches (Playwright --grep). */
   grep?: string
+  /** false: Playwright's --no-deps, the first stage (the foundations) left out. */
+  foundations?: boolean
 }
 
 interface JsonError {
@@ -69,6 +71,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const args = ['--no-install', 'playwright', 'test', ...options.specs, '--reporter=json']
   if (options.workers !== undefined) args.push(`--workers=${options.workers}`)
   if (options.grep !== undefined) args.push('--grep', options.grep)
+  if (options.foundations === false) args.push('--no-deps')
   const child = spawn('npx', args, {
     cwd: options.cwd,
     env: {

@@ -63,14 +63,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /**
- * Runs `specs` on a copy of the committed tree with `edits` applied, at `port` and the next one. The copy is
- * removed afterwards, whatever happened.
+ * Runs `specs` on a copy of the committed tree with `edits` applied, at `port` and the next one (`env` adds to
+ * the run's environment: another target, for one). `foundations: false` leaves the first stage out, so that no
+ * foundation step that fails stops the specs' own checks. The copy is removed afterwards, whatever happened.
  */
 export async function runEditedTree(
   label: string,
   edits: readonly Edit[],
   specs: readonly string[],
   port: number,
+  { env = {}, foundations = true }: { env?: Record<string, string>; foundations?: boolean } = {},
 ): Promise<SuiteRun | Error> {
   const dir = checkout(label)
   try {
@@ -87,7 +89,8 @@ export async function runEditedTree(
       specs: [...specs],
       reportDir: join(dir, 'reports/output'),
       workers: WORKERS,
-      env: { REFERENCE_PORT: String(port) },
+      env: { REFERENCE_PORT: String(port), ...env },
+      foundations,
     })
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error))

@@ -33,6 +33,21 @@ describe('the allowed-variant catalogue', () => {
       `${variant.id}: unknown rule NO-SUCH-RULE`,
       `${variant.id}: unknown rule NO-SUCH-RULE`,
     ])
+    const stub: Variant = {
+      ...variant,
+      id: 'stub',
+      server: 'stub',
+      expected: { verdict: 'NOT CONFORMANT', fails: ['AUTH-REQUIRED'], mayPass: ['NO-SUCH-RULE' as never] },
+    }
+    assert.deepEqual(variantCatalogProblems([stub], read), [
+      'stub: unknown rule NO-SUCH-RULE',
+      'stub: the stub server takes no edits',
+    ])
+  })
+
+  test('the stateless stub is a misleading situation of the whole suite', () => {
+    const stub = VARIANTS.find((variant) => variant.id === 'stateless-stub')
+    assert.deepEqual([stub?.server, stub?.edits, stub?.specs], ['stub', [], []])
   })
 })
 
@@ -68,6 +83,20 @@ describe('the verdict on a variant', () => {
     assert.deepEqual(mismatches({ verdict: 'CONFORMANT', warns: [] }, got), [
       'expected CONFORMANT, got NOT CONFORMANT',
     ])
+  })
+
+  test('a stub may fail exactly its rules, and pass only the rules one answer shows by itself', () => {
+    const got = variantVerdict([
+      verdict('AUTH-REQUIRED', 'failed'),
+      verdict('GEN-SCHEMA', 'passed'),
+      verdict('SIG-REQUIRED', 'warning'),
+      verdict('IP-GET', 'skipped', ['not reached: a non-interactive grant fails: …']),
+    ])
+    const expected = { verdict: 'NOT CONFORMANT', fails: ['AUTH-REQUIRED'], mayPass: ['GEN-SCHEMA'] } as const
+    assert.deepEqual(
+      mismatches({ ...expected, fails: [...expected.fails], mayPass: [...expected.mayPass] }, got),
+      ['SIG-REQUIRED passed, which nothing this server does can show'],
+    )
   })
 
   test('a skipped MUST rule is INCOMPLETE, and every skip must name the setting', () => {

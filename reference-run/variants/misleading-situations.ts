@@ -6,8 +6,6 @@ import { serverSetting, type Variant } from './variant.ts'
  * (npm run variants -- ID). Where the allowed variants prove the suite fails no correct server, and the mutants
  * that it catches broken ones, these prove a verdict says only what was observed: the suite's own time limits are
  * never the server's fault, no answer can stall the run, and a MUST the target breaks quietly is still charged.
- * (The stateless stub server, which answers every operation with the OpenAPI examples, is run by
- * reference-run/bench/time-to-verdict.ts: it is not an edit of the reference server.)
  */
 
 const CONTINUE_ROUTE = {
@@ -16,6 +14,26 @@ const CONTINUE_ROUTE = {
 }
 
 export const MISLEADING_SITUATIONS: readonly Variant[] = [
+  {
+    id: 'stateless-stub',
+    server: 'stub',
+    description:
+      'a stub that answers every operation with its official OpenAPI example, keeps nothing and verifies no signature',
+    allowedBy:
+      'none: no grant ends in a token, so the foundations stop the tests that need one (in minutes); the checks ' +
+      'that need no token fail it, and nothing that needs state or a signature check passes',
+    edits: [],
+    // The whole suite, as a user runs it: the foundation stage decides what runs.
+    specs: [],
+    expected: {
+      verdict: 'NOT CONFORMANT',
+      // Requests without a token, or with one the server never issued, are answered 201: the authentication
+      // rows fail; AUTH-WWW-AUTHENTICATE is inconclusive, as its rows stopped first on AUTH-REQUIRED.
+      fails: ['AUTH-REQUIRED', 'AUTH-TOKEN-INVALID', 'AUTH-WWW-AUTHENTICATE'],
+      // Only what one answer shows by itself: its JSON, its schema, its error envelope.
+      mayPass: ['GEN-JSON', 'GEN-SCHEMA', 'ERR-ENVELOPE'],
+    },
+  },
   {
     id: 'slowed-past-timeouts',
     description: 'every request to the resource server answers 10 s late, so the tests run out of their time',

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { TARGET_ENV } from '../../settings/run-settings.ts'
 import { ruleVerdicts } from '../mutants/suite-run.ts'
 import {
   brokenBecause,
@@ -10,6 +14,8 @@ import {
   uncommittedChanges,
   WORKERS,
 } from '../mutants/tree-run.ts'
+import { startStubServer } from '../stub-server/stub-server.ts'
+import { writeStubTarget } from '../stub-server/stub-target.ts'
 import { VARIANTS } from './catalog.ts'
 import type { Variant } from './variant.ts'
 import { variantCatalogProblems } from './variant-catalog-problems.ts'
@@ -53,12 +59,14 @@ if (problems.length > 0) {
 
 async function runVariant(variant: Variant, port: number): Promise<Outcome> {
   const started = Date.now()
+  const stub = variant.server === 'stub' ? await startStub(port) : undefined
   const run = await runEditedTree(
     `variant-${variant.id}`,
     variant.edits,
     wholeSuite ? [] : variant.specs,
     port,
-  )
+    { env: stub ? { [TARGET_ENV]: stub.target } : {} },
+  ).finally(() => stub?.close())
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)
   if (broken !== undefined || run instanceof Error) {
@@ -68,6 +76,19 @@ async function runVariant(variant: Variant, port: number): Promise<Outcome> {
   const wrong = mismatches(variant.expected, verdict)
   const detail = [...wrong, ...verdict.reasons, ...(wrong.length > 0 ? failingTests(run) : [])]
   return { variant, got: verdict.got, decidedBy: verdict.decidedBy, ok: wrong.length === 0, seconds, detail }
+}
+
+/** The stateless stub at `port`, and its target file in a temporary folder removed with it. */
+async function startStub(port: number): Promise<{ target: string; close(): Promise<void> }> {
+  const server = await startStubServer(port)
+  const dir = mkdtempSync(join(tmpdir(), 'variant-stub-'))
+  return {
+    target: writeStubTarget(server.url, dir),
+    close: async () => {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 const expectation = ({ expected }: Variant) =>

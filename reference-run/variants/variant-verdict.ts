@@ -12,6 +12,8 @@ export interface VariantVerdict {
   warned: string[]
   /** Why the deciding rules went untested (INCOMPLETE). */
   reasons: string[]
+  /** The spec rules that passed, with or without a warning. */
+  passed: string[]
 }
 
 /**
@@ -24,16 +26,17 @@ export function variantVerdict(rules: readonly RuleVerdict[]): VariantVerdict {
   const warned = rules
     .filter((r) => r.status === 'warning' || (r.tier !== 'spec' && r.status === 'failed'))
     .map((r) => r.rule.id)
+  const passed = spec.filter((r) => r.status === 'passed' || r.status === 'warning').map((r) => r.rule.id)
   const wrong = spec.filter((r) => r.status === 'failed' || r.status === 'inconclusive')
   if (wrong.length > 0) {
-    return { got: 'NOT CONFORMANT', decidedBy: wrong.map((r) => r.rule.id), warned, reasons: [] }
+    return { got: 'NOT CONFORMANT', decidedBy: wrong.map((r) => r.rule.id), warned, reasons: [], passed }
   }
   const untested = spec.filter((r) => r.rule.level === 'MUST' && r.status === 'skipped')
   if (untested.length > 0) {
     const reasons = [...new Set(untested.flatMap((r) => r.reasons))]
-    return { got: 'INCOMPLETE', decidedBy: untested.map((r) => r.rule.id), warned, reasons }
+    return { got: 'INCOMPLETE', decidedBy: untested.map((r) => r.rule.id), warned, reasons, passed }
   }
-  return { got: 'CONFORMANT', decidedBy: warned, warned, reasons: [] }
+  return { got: 'CONFORMANT', decidedBy: warned, warned, reasons: [], passed }
 }
 
 /** What is wrong with `verdict` for a variant that expects `expected`; empty when it is as declared. */
@@ -47,6 +50,11 @@ export function mismatches(expected: ExpectedVerdict, verdict: VariantVerdict): 
     return [
       ...expected.fails.filter((id) => !charged.includes(id)).map((id) => `${id} did not fail`),
       ...charged.filter((id) => !expected.fails.includes(id as RuleId)).map((id) => `${id} failed too`),
+      ...(expected.mayPass
+        ? verdict.passed
+            .filter((id) => !expected.mayPass!.includes(id as RuleId))
+            .map((id) => `${id} passed, which nothing this server does can show`)
+        : []),
     ]
   }
   const silent = verdict.reasons.filter((reason) => !reason.includes(expected.setting))

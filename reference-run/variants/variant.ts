@@ -12,11 +12,20 @@ import type { Edit } from '../mutants/mutant.ts'
 export type ExpectedVerdict =
   | { verdict: 'CONFORMANT'; warns: RuleId[] }
   | { verdict: 'INCOMPLETE'; setting: string }
-  /** A misleading situation (misleading-situations.ts): exactly these spec rules fail, charged by their checks. */
-  | { verdict: 'NOT CONFORMANT'; fails: RuleId[] }
+  /**
+   * A misleading situation (misleading-situations.ts): exactly these spec rules fail (or are inconclusive),
+   * charged by their checks; with `mayPass`, no other spec rule may pass (a server that keeps no state and checks
+   * no signature can only show answers of the right shape).
+   */
+  | { verdict: 'NOT CONFORMANT'; fails: RuleId[]; mayPass?: RuleId[] }
 
 export interface Variant {
   id: string
+  /**
+   * `stub`: the server is the stateless OpenAPI-example stub (reference-run/stub-server/), its target file the
+   * run's, and `edits` must be empty; unset: the reference server with `edits`.
+   */
+  server?: 'stub'
   /** The behaviour, in one line. */
   description: string
   /** Where the spec allows it (docs/spec-decisions.md says more). */

@@ -134,9 +134,10 @@ export default class ConformanceReporter implements Reporter {
     write('verdict.html', renderVerdictHtml(document))
     write('junit.xml', renderJunit(document))
 
-    // Failed tests that Playwright ran as expected failures: the baseline expects them (expected-failure.ts).
+    // Failed tests that Playwright ran as expected failures: the baseline expects them (expected-failure.ts), or
+    // they failed on the server's answers and kept their worker (kept-worker.ts), or they are foundation steps.
     const expectedFailures = (this.#suite?.allTests() ?? []).filter(
-      (test) => test.expectedStatus === 'failed' && this.#records.get(test.id)?.outcome === 'failed',
+      (test) => test.expectedStatus !== 'passed' && this.#records.get(test.id)?.outcome === 'failed',
     ).length
     const lines = [
       '',
@@ -152,7 +153,9 @@ export default class ConformanceReporter implements Reporter {
 
 // Playwright's own summary counts these among the passed tests.
 function expectedNote(count: number): string {
-  return count > 0 ? ` (${count} expected by the baseline, which Playwright's summary counts as passed)` : ''
+  return count > 0
+    ? ` (${count} run as expected failures, to keep their workers, which Playwright's summary counts as passed)`
+    : ''
 }
 
 function cut(text: string): string {

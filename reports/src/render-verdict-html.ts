@@ -1,5 +1,6 @@
 import { scenarioOf, scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { failedWhere, failureTexts } from './failure-text.ts'
+import { foundationLines } from './foundation-verdict.ts'
 import { gradedName, isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
@@ -44,6 +45,7 @@ export function renderVerdictHtml(d: VerdictDocument): string {
 <h1>${html(verdictTitle(d))}</h1>
 ${subject(d)}
 <p class="verdict ${kind}" id="headline">${html(d.headline)}</p>
+${foundations(d)}
 ${attention(d)}
 ${baseline(d)}
 <p id="tests">${testsSentence(d, (kind, count) => `<span data-tests="${kind}">${count}</span>`)}
@@ -110,6 +112,13 @@ function countsTable(d: VerdictDocument): string {
       ).join('')}</tr>`,
   )
   return `<table id="counts">${head}${rows.join('')}${totals.join('')}</table>`
+}
+
+/** Right under the headline, before any rule: the foundation step that failed, and what it stopped. */
+function foundations(d: VerdictDocument): string {
+  const lines = foundationLines(d)
+  if (lines.length === 0) return ''
+  return `<div id="foundations" class="foundations">${lines.map((line) => `<p>${html(line.trim())}</p>`).join('')}</div>`
 }
 
 /** Under the headline: each rule that needs attention, linked to its row, with why. */

@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
 import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { failedWhere, failureTexts, readableFailure } from './failure-text.ts'
+import { foundationLines } from './foundation-verdict.ts'
 import { isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
@@ -103,6 +104,7 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
  */
 export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>): string[] {
   return [
+    ...foundationLines(verdict),
     ...scopeLines(verdict),
     ...tiersWithRules(verdict).flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
@@ -191,6 +193,8 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     '',
     `**${verdict.headline}**`,
     '',
+    ...foundationLines(verdict).map((line) => `- ${line.trim()}`),
+    ...(foundationLines(verdict).length > 0 ? [''] : []),
     ...attentionLines(verdict),
     testsSentence(verdict, (_, count) => String(count)),
     ...scopeLines(verdict).map((line) => line.trim()),

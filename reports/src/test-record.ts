@@ -1,3 +1,4 @@
+import { FOUNDATION_ANNOTATION } from '../../conformance/harness/foundations/foundation-steps.ts'
 import { RULE_ANNOTATION, WARNING_ANNOTATION } from '../../conformance/harness/rules/covers.ts'
 import {
   FINDING_ANNOTATION,
@@ -44,6 +45,8 @@ export interface TestRecord {
    * then is not tested, never failed.
    */
   cut?: string
+  /** The foundation step the test proves (conformance/tests/foundations.spec.ts), when it is one. */
+  foundation?: string
 }
 
 type Annotation = { type: string; description?: string }
@@ -106,6 +109,7 @@ export function testRecord(test: FinishedTestResult): TestRecord {
     errors: [...test.errors],
     warnings: described(WARNING_ANNOTATION),
     skipReason: test.annotations.find((a) => a.type === 'skip')?.description,
+    foundation: test.annotations.find((a) => a.type === FOUNDATION_ANNOTATION)?.description,
     ...observationsIn(test.annotations),
     ...cutBySuite(test),
   }

@@ -10,6 +10,7 @@ dl.subject dt { font-weight: 600; } dl.subject dd { margin: 0; }
 .verdict { font-size: 1.2rem; font-weight: 700; padding: .8rem 1rem; border-radius: 6px; margin: 1rem 0 .4rem; }
 .verdict.ok { background: #e3f6e8; color: #0b5b23; } .verdict.no { background: #fde7e7; color: #8a1111; }
 .verdict.partial { background: #fff4d6; color: #6b4b00; }
+.foundations { background: #fde7e7; color: #8a1111; padding: .4rem 1rem; border-radius: 6px; margin: .4rem 0; }
 #attention { margin: 0 0 1rem; padding-left: 1.2rem; } #attention li { margin: .15rem 0; }
 .badge { font-weight: 600; white-space: nowrap; } .s-passed { color: #0b6b2b; } .s-warning { color: #8a6100; }
 .s-failed, .s-inconclusive { color: #b00020; } .s-skipped, .s-not-applicable, .s-pending, .s-untested { color: #666; }

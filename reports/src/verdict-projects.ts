@@ -5,6 +5,8 @@
  * The reference server's ledger check is not one of them.
  */
 export const VERDICT_PROJECTS = {
+  /** The foundation steps, before every other project (conformance/tests/foundations.spec.ts). */
+  foundations: 'foundations',
   longestWaits: 'conformance-longest-waits',
   longWaits: 'conformance-long-waits',
   rest: 'conformance',

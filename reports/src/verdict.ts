@@ -1,10 +1,11 @@
 import { type Rule, type RuleTier, tierOf } from '../../conformance/harness/rules/rule.ts'
 import { rulesNamedIn } from '../../conformance/harness/rules/rules-named-in.ts'
+import { type FoundationVerdict, foundationsOf, stoppedByFoundations } from './foundation-verdict.ts'
 import { type EvidenceItem, type ObservationCounts, RuleEvidence } from './rule-evidence.ts'
 import { firstLine, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
 
 export { observationsIn, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
-export type { EvidenceItem, ObservationCounts }
+export type { EvidenceItem, FoundationVerdict, ObservationCounts }
 export { rulesNamedIn }
 
 export type RuleStatus =
@@ -88,6 +89,10 @@ export interface Verdict {
   cutShort: Undecided[]
   /** Tests that ended on an error naming no rule (a set-up step, a consent page, the suite's own exception). */
   unattributed: Undecided[]
+  /** The first stage's steps, in order (foundation-verdict.ts): a failed one is shown first. */
+  foundations: FoundationVerdict[]
+  /** Tests not run because a foundation step they need failed. */
+  stoppedByFoundations: number
 }
 
 interface Tally extends Omit<RuleVerdict, 'status' | 'evidence' | 'observed'> {
@@ -279,6 +284,8 @@ export function computeVerdict(
     properties: records.flatMap((r) => (r.property ? [{ test: r.title, ...r.property }] : [])),
     cutShort,
     unattributed,
+    foundations: foundationsOf(records),
+    stoppedByFoundations: stoppedByFoundations(records),
   }
 }
 

@@ -16,6 +16,7 @@ export interface LocalClientWallet {
 export async function startLocalClientWallet(
   host = '127.0.0.1',
   key: ClientKey = generateClientKey(),
+  { holdsProcess = true }: { holdsProcess?: boolean } = {},
 ): Promise<LocalClientWallet> {
   const server = createServer((request, response) => {
     const origin = `http://${request.headers.host}`
@@ -34,6 +35,8 @@ export async function startLocalClientWallet(
     server.once('error', reject)
     server.listen(0, host, resolve)
   })
+  // A run's main process serves its clients until it exits, and must not wait for them to exit.
+  if (!holdsProcess) server.unref()
   const { port } = server.address() as AddressInfo
   const urlHost = host.includes(':') ? `[${host}]` : host
   return {

@@ -3,14 +3,16 @@ import { loadClientKey } from '../../../clients/src/index.ts'
 import type { RegisteredClient, TargetFile } from '../target/target-file.ts'
 import type { ClientIdentity } from './client-identity.ts'
 import { startLocalClientWallet } from './local-client-wallet.ts'
+import { runLocalClient } from './run-local-clients.ts'
 
 export interface ResolvedClientIdentity {
   identity: ClientIdentity
   close(): Promise<void>
 }
 
+/** In a run, a locally served client is the run's own (run-local-clients.ts); outside one, a new one. */
 export async function resolveClientIdentity(client: TargetFile['client']): Promise<ResolvedClientIdentity> {
-  if ('serveLocally' in client) return startLocalClientWallet(client.host)
+  if ('serveLocally' in client) return servedLocally('client', client.host)
   return registeredClient(client)
 }
 
@@ -22,8 +24,16 @@ export async function resolveSecondClientIdentity(
   target: TargetFile,
 ): Promise<ResolvedClientIdentity | undefined> {
   if (target.secondClient) return registeredClient(target.secondClient)
-  if ('serveLocally' in target.client) return startLocalClientWallet(target.client.host)
+  if ('serveLocally' in target.client) return servedLocally('secondClient', target.client.host)
   return undefined
+}
+
+async function servedLocally(
+  role: 'client' | 'secondClient',
+  host?: string,
+): Promise<ResolvedClientIdentity> {
+  const identity = runLocalClient(role)
+  return identity ? { identity, close: async () => {} } : startLocalClientWallet(host)
 }
 
 function registeredClient(client: RegisteredClient): ResolvedClientIdentity {

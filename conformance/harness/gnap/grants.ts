@@ -2,6 +2,7 @@ import type { GrantWithAccessToken, PendingGrant, WalletAddress } from '@interle
 import type { Exchange } from '../../../clients/src/index.ts'
 import type { ConsentDecision, ConsentDriver, Evidence } from '../consent/consent-driver.ts'
 import { expect } from '../expect/conformance-expect.ts'
+import { needFoundation } from '../foundations/need-foundation.ts'
 import type { ConformanceApi } from '../http/conformance-api.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
@@ -63,6 +64,7 @@ export class Grants {
   }
 
   async immediate(grantEndpoint: string, access: AccessRequest[]): Promise<IssuedGrant> {
+    needFoundation('grant')
     const request = grantRequest(this.deps.client, access)
     const exchange = await this.gnap.requestGrant(grantEndpoint, request)
     const grant = expectIssued(exchange, 'GNAP-GRANT-IMMEDIATE', `a grant for ${describeAccess(access)}`)
@@ -123,6 +125,7 @@ export class Grants {
     walletAddress: WalletAddress,
     options: OutgoingGrantOptions,
   ): Promise<{ exchange: Exchange; pending?: InteractiveGrant }> {
+    needFoundation('interactive-grant')
     const access = [outgoingPaymentAccess(walletAddress, options.actions, options.limits)]
     const { request, clientNonce, finishUri } = interactiveGrantRequest(this.deps.client, access)
     const grantEndpoint = walletAddress.authServer
@@ -148,6 +151,7 @@ export class Grants {
   }
 
   async interact(grant: InteractiveGrant, decision: ConsentDecision): Promise<FinishRedirect> {
+    needFoundation('interactive-grant')
     const driver = await this.deps.consent()
     return driver.interact(grant, decision, this.deps.evidence)
   }

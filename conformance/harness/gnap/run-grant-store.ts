@@ -20,13 +20,14 @@ export interface GrantStore {
 
 /**
  * The run's folder for shared grants, made by the main process (playwright.config.ts) and removed when it exits;
- * workers find it in the environment.
+ * workers find it in the environment. True in the process that made it (the run's main process).
  */
-export function openRunGrantStore(env: NodeJS.ProcessEnv = process.env): void {
-  if (env[GRANT_STORE_ENV]) return
+export function openRunGrantStore(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env[GRANT_STORE_ENV]) return false
   const dir = mkdtempSync(join(tmpdir(), 'op-conformance-grants-'))
   env[GRANT_STORE_ENV] = dir
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return true
 }
 
 /**

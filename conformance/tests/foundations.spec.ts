@@ -1,0 +1,57 @@
+import { coreFields } from '../checks/incoming-payment-checks.ts'
+import { amountIn, discover, expect, foundation, rule, test } from '../fixtures/conformance-test.ts'
+
+/**
+ * The first stage of a run (the `foundations` project, which every project of the verdict depends on): the steps
+ * nearly every test needs, one test each, in order, in one worker. A step that fails is the verdict's failure,
+ * charged by the check that saw it, like any other; the tests that need it are then not run, their rules NOT
+ * TESTED with "not reached: <step> fails: …" (conformance/harness/foundations/), unless the run is `--no-stop`. The
+ * grants proven here are the run's shared grants, which every later worker reuses: the stage costs a correct
+ * server little more than the work it does anyway.
+ */
+test.describe('foundations', () => {
+  test('the wallet address documents', foundation('wallet-addresses', 'WA-DOC'), async ({ api, target }) => {
+    await discover(api, target)
+  })
+
+  test('a non-interactive grant', foundation('grant', 'GNAP-GRANT-IMMEDIATE'), async ({ sharedGrants }) => {
+    await sharedGrants.incomingPayment()
+  })
+
+  test(
+    'an interactive grant with consent',
+    foundation('interactive-grant', 'GNAP-GRANT-INTERACTIVE', 'GNAP-FINISH-HASH', 'CONT-SUCCESS'),
+    async ({ sharedGrants }) => {
+      await sharedGrants.outgoingPayment()
+    },
+  )
+
+  test(
+    'creating and reading an incoming payment',
+    foundation('incoming-payment', 'IP-CREATE', 'IP-GET'),
+    async ({ incoming }) => {
+      const created = await incoming.created()
+      const found = await incoming.readBody(created.id, 'IP-GET')
+      expect(coreFields(found), rule('IP-GET', 'get shows the fields create returned')).toEqual(
+        coreFields(created),
+      )
+    },
+  )
+
+  test('a quote', foundation('quote', 'QT-CREATE'), async ({ discovery, paymentSteps: steps }) => {
+    const { sender, unit } = discovery
+    const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
+    await steps.quote(receiver.id, { debitAmount: amountIn(sender, 3n * unit) })
+  })
+
+  test(
+    'an outgoing payment',
+    foundation('outgoing-payment', 'OP-CREATE-QUOTE'),
+    async ({ discovery, paymentSteps: steps }) => {
+      const { sender, unit } = discovery
+      const { payment: receiver } = await steps.receiver({ incomingValue: 1000n * unit })
+      const quote = await steps.quote(receiver.id, { debitAmount: amountIn(sender, 3n * unit) })
+      await steps.pay(quote)
+    },
+  )
+})

@@ -5,6 +5,7 @@ import { rule } from '../rules/covers.ts'
 import { testTimeLeft } from '../time/test-clock.ts'
 import { rememberExchangeTokens } from './format-exchange.ts'
 import { judgeExchange } from './judge-exchange.ts'
+import { recoverEndedToken, renewableTokenOf } from './recover-ended-token.ts'
 import { type RequestInput, ResponseCheckError } from './response-checks.ts'
 
 export interface SendOptions extends RequestOptions {
@@ -35,7 +36,21 @@ export class ConformanceApi {
     private readonly validator: ResponseValidator,
   ) {}
 
-  async send({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
+  /**
+   * Sends one request and judges its answer. A request presenting a kept token that is refused as unauthorized
+   * is sent once more with a fresh token (recover-ended-token.ts): that answer is the one returned.
+   */
+  async send(options: SendOptions): Promise<Exchange> {
+    const exchange = await this.#sendOnce(options)
+    const { operation, input = 'valid', ...request } = options
+    const kept = renewableTokenOf(request, input)
+    if (!kept) return exchange
+    return recoverEndedToken(exchange, kept, operation.operationId, (token) =>
+      this.#sendOnce({ ...options, token }),
+    )
+  }
+
+  async #sendOnce({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
     // Wallet address documents are public (OpenAPI `security: []`): a real client does not sign those GETs.
     const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
     const started = performance.now()

@@ -13,7 +13,7 @@ function keptTokens() {
   const obtain = async () =>
     ({
       grant: { access_token: { value: `${kind}-token-${++obtained}` } },
-      issuedAt: 0,
+      issuedAt: Date.now(),
     }) as unknown as IssuedGrant
   const token = async () => (await cache.get(kind, obtain)).grant.access_token.value
   return { token, obtained: () => obtained }
@@ -59,11 +59,32 @@ describe('a kept token the server ended early', () => {
     assert.deepEqual(server.sent, [first, `${first.replace(/-1$/, '-2')}`])
     assert.equal(obtained(), 2)
     assert.equal(await token(), server.sent[1], 'the cache hands out the fresh token from then on')
-    assert.equal(
-      renewableTokenOf(request(first), 'valid'),
-      undefined,
-      'the ended token is never renewed again',
+    const again = await recoverEndedToken(
+      await server.send(first),
+      kept,
+      'list-incoming-payments',
+      server.send,
     )
+    assert.equal(
+      again.response.status,
+      200,
+      'a request that still holds the ended token is sent with the fresh one',
+    )
+    assert.equal(obtained(), 2, 'without another grant')
+  })
+
+  test('a fresh token that ends too is renewed in its turn, also for requests holding the first', async () => {
+    const { token, obtained } = keptTokens()
+    const first = await token()
+    const ended = new Set([first])
+    const server = serverThatEnds(ended)
+    const kept = renewableTokenOf(request(first), 'valid')!
+    await recoverEndedToken(await server.send(first), kept, 'x', server.send)
+    ended.add(await token())
+    const later = () => Date.now() + 1_000
+    const exchange = await recoverEndedToken(await server.send(first), kept, 'x', server.send, later)
+    assert.equal(exchange.response.status, 200)
+    assert.equal(obtained(), 3)
   })
 
   test('a 401 to the fresh token is returned for the caller to judge: the operation fails, not the token', async () => {

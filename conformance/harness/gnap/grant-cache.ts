@@ -1,4 +1,4 @@
-import { forgetRenewableToken, registerRenewableToken } from '../http/renewable-tokens.ts'
+import { registerRenewableToken } from '../http/renewable-tokens.ts'
 import type { IssuedGrant } from './grant-types.ts'
 import type { GrantStore } from './run-grant-store.ts'
 
@@ -66,15 +66,22 @@ export class GrantCache {
     })
   }
 
-  /** The ended token is dropped once; concurrent renewals of it share the one fresh grant. */
-  #renew(key: string, ended: string, obtain: () => Promise<IssuedGrant>): Promise<string> {
-    const pending = this.#renewals.get(ended)
-    if (pending) return pending
-    this.#ended.add(ended)
-    forgetRenewableToken(ended)
-    const renewal = this.get(key, obtain).then(tokenValue)
-    this.#renewals.set(ended, renewal)
-    return renewal
+  /**
+   * The fresh token for an ended one: the grant is renewed once, and every later request that still presents the
+   * ended token (a test holds a token for a whole walk) is sent with the same fresh one, or with its own renewal
+   * when that one has ended too.
+   */
+  async #renew(key: string, ended: string, obtain: () => Promise<IssuedGrant>): Promise<string> {
+    let renewal = this.#renewals.get(ended)
+    if (!renewal) {
+      this.#ended.add(ended)
+      renewal = this.get(key, obtain).then(tokenValue)
+      this.#renewals.set(ended, renewal)
+      // A grant request that failed is tried again by the next request that finds the token ended.
+      renewal.catch(() => this.#renewals.delete(ended))
+    }
+    const fresh = await renewal
+    return this.#renewals.has(fresh) ? this.#renew(key, fresh, obtain) : fresh
   }
 
   #stored(key: string): Promise<IssuedGrant> | undefined {

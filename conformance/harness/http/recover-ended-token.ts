@@ -10,6 +10,12 @@ import type { RequestInput } from './response-checks.ts'
 /** The beyond-spec rule a kept token that stops working early is a finding of (never a spec failure). */
 export const TOKEN_LIFETIME_RULE: RuleId = 'TOKEN-LIFETIME'
 
+/** How many earlier renewals, themselves ended, one request follows: a bound, whatever the clocks say. */
+const MAX_FOLLOWED = 3
+
+/** Kept tokens whose early end was reported: once each, however many requests held it. */
+const warned = new WeakSet<RenewableToken>()
+
 /**
  * The kept token of a request that may be sent again with a fresh one when it is refused as unauthorized: a valid
  * request, signed the ordinary way. A request broken on purpose (bad input, no or altered signature, another
@@ -38,6 +44,7 @@ export async function recoverEndedToken(
   operationId: string,
   resend: (freshToken: string) => Promise<Exchange>,
   now: () => number = Date.now,
+  followed = 0,
 ): Promise<Exchange> {
   const age = `${Math.round((now() - token.issuedAt) / 1000)} s`
   const status = exchange.response.status
@@ -52,8 +59,21 @@ export async function recoverEndedToken(
     }
     return exchange
   }
-  const retried = await resend(await token.renew())
-  if (retried.response.status !== 401) {
+  const recovering = now()
+  const fresh = await token.renew()
+  const retried = await resend(fresh)
+  const earlier = renewableToken(fresh)
+  if (
+    retried.response.status === 401 &&
+    earlier &&
+    earlier.issuedAt < recovering &&
+    followed < MAX_FOLLOWED
+  ) {
+    // The fresh token was an earlier renewal's (this request held a token ended before), and has ended since too.
+    return recoverEndedToken(retried, earlier, operationId, resend, now, followed + 1)
+  }
+  if (retried.response.status !== 401 && !warned.has(token)) {
+    warned.add(token)
     const announced =
       token.expiresIn === undefined ? 'it carried no expires_in' : `its expires_in was ${token.expiresIn} s`
     warnOnRunningTest(

@@ -10,7 +10,10 @@ export interface RenewableToken {
   issuedAt: number
   /** `expires_in` in seconds, when the token carries one. */
   expiresIn?: number
-  /** A fresh token for the same grant request, the ended one dropped from the cache (shared by concurrent asks). */
+  /**
+   * A fresh token for the same grant request, the ended one never handed out again; every request that finds it
+   * ended gets the same fresh one.
+   */
   renew(): Promise<string>
 }
 
@@ -18,11 +21,6 @@ const renewable = new Map<string, RenewableToken>()
 
 export function registerRenewableToken(value: string, token: RenewableToken): void {
   renewable.set(value, token)
-}
-
-/** The ended token is no longer handed out, so no request presents it again after its renewal. */
-export function forgetRenewableToken(value: string): void {
-  renewable.delete(value)
 }
 
 export function renewableToken(value: string | undefined): RenewableToken | undefined {

@@ -2,6 +2,7 @@ import type { Exchange, OpenPaymentsClient, RequestOptions } from '../../../clie
 import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator } from '../openapi/response-validator.ts'
 import { rule } from '../rules/covers.ts'
+import { recordRequestTime } from '../time/request-time.ts'
 import { testTimeLeft } from '../time/test-clock.ts'
 import { rememberExchangeTokens } from './format-exchange.ts'
 import { judgeExchange } from './judge-exchange.ts'
@@ -55,7 +56,9 @@ export class ConformanceApi {
     const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
     const started = performance.now()
     const exchange = await this.#exchange({ ...request, sign }, operation, input)
-    this.timings.push({ operationId: operation.operationId, ms: performance.now() - started })
+    const ms = performance.now() - started
+    this.timings.push({ operationId: operation.operationId, ms })
+    recordRequestTime(ms)
     this.exchanges.push(exchange)
     rememberExchangeTokens(exchange)
     if (input === 'invalid') this.invalidInputResponses++

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import type { Exchange, RequestOptions } from '../../clients/src/index.ts'
 import { GrantCache } from '../harness/gnap/grant-cache.ts'
 import type { IssuedGrant } from '../harness/gnap/grant-types.ts'
-import { recoverEndedToken, renewableTokenOf } from '../harness/http/recover-ended-token.ts'
+import { endedEarly, recoverEndedToken, renewableTokenOf } from '../harness/http/recover-ended-token.ts'
 
 /** A cache whose grants carry no expires_in, numbered in the order they were obtained, under a unique kind. */
 function keptTokens() {
@@ -43,6 +43,18 @@ const request = (token: string, extra: Partial<RequestOptions> = {}): RequestOpt
 })
 
 describe('a kept token the server ended early', () => {
+  test('is reported only when refused before its expires_in (less clock skew), or without one', () => {
+    const token = (expiresIn?: number) => ({
+      issuedAt: 0,
+      renew: async () => '',
+      ...(expiresIn ? { expiresIn } : {}),
+    })
+    assert.equal(endedEarly(token(60), 20_000), true)
+    assert.equal(endedEarly(token(60), 59_000), false, 'within the skew of its announced end')
+    assert.equal(endedEarly(token(60), 60_000), false, 'ended as announced')
+    assert.equal(endedEarly(token(), 600_000), true, 'no expires_in: any end is unannounced')
+  })
+
   test('is renewed once and the request sent again with the fresh token, whose answer is returned', async () => {
     const { token, obtained } = keptTokens()
     const first = await token()

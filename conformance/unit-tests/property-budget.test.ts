@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { resolveBudget, stopAfterMs, timeoutFor } from '../properties/support/property-budget.ts'
+import {
+  resolveBudget,
+  STRETCH,
+  searchDeadline,
+  stopAfterMs,
+  timeoutFor,
+} from '../properties/support/property-budget.ts'
 import { replayCommand } from '../properties/support/replay-command.ts'
 
 const budget = { numRuns: 40, timeLimitMs: 10_000 }
@@ -16,9 +22,29 @@ describe('property budgets', () => {
     assert.equal(resolveBudget(budget, { OP_FC_PROFILE: 'quick', OP_FC_RUNS: '0.01' }).numRuns, 1)
   })
 
-  it('stops a search after its time limit, the run then in progress (10 s unless said) and shrinking', () => {
-    assert.equal(stopAfterMs(budget), 10_000 + 10_000 + 20_000)
-    assert.equal(stopAfterMs({ ...budget, runMs: 60_000 }), 10_000 + 60_000 + 20_000)
+  it('stops a search after its stretched time limit, the run then in progress (10 s unless said) and shrinking', () => {
+    assert.equal(stopAfterMs(budget), 10_000 * (1 + STRETCH) + 10_000 + 20_000)
+    assert.equal(stopAfterMs({ ...budget, runMs: 60_000 }), 10_000 * (1 + STRETCH) + 60_000 + 20_000)
+  })
+
+  it("draws no new input after its time limit plus the target's answers' time, at most STRETCH limits more", () => {
+    let counted = 1_000
+    const deadline = searchDeadline(10_000, 0, counted, () => counted)
+    assert.equal(deadline(), 10_000, 'nothing waited for yet: the time limit')
+    counted += 6_000
+    assert.equal(deadline(), 16_000, 'a search that waited 6 s for answers may search 6 s longer')
+    counted += 1_000_000
+    assert.equal(deadline(), 10_000 * (1 + STRETCH), 'never past the stretch')
+  })
+
+  it('counts a certification-profile search below half its runs, or its declared minimum, as short', () => {
+    assert.equal(resolveBudget(budget, {}).minimumRuns, 20)
+    assert.equal(resolveBudget({ ...budget, minimumRuns: 35 }, {}).minimumRuns, 35)
+    assert.equal(
+      resolveBudget(budget, { OP_FC_RUNS: '0.1' }).minimumRuns,
+      20,
+      'OP_FC_RUNS lowers only the runs',
+    )
   })
 
   it('times a test out 15 s after its search is stopped, for its fixtures, and a run later per corpus replay', () => {

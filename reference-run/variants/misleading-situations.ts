@@ -1,6 +1,12 @@
 import { SRC, TESTS } from '../mutants/mutant.ts'
 import { serverSetting, type Variant } from './variant.ts'
 
+/** The reference run's token lifetime, as reference-plan.ts sets it (one `find` for the edits below). */
+const TOKEN_LIFETIME = {
+  file: 'reference-run/reference-plan.ts',
+  find: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 60\n',
+}
+
 /**
  * Misleading situations: servers and runs the suite was not tuned to, each with the verdict it must give
  * (npm run variants -- ID). Where the allowed variants prove the suite fails no correct server, and the mutants
@@ -78,6 +84,30 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     ],
     specs: [`${TESTS}/gnap-continuation.spec.ts`],
     expected: { verdict: 'NOT CONFORMANT', fails: ['CONT-WAIT'] },
+  },
+  {
+    id: 'tokens-end-unannounced',
+    description: 'access tokens carry no expires_in, and stop working 20 s after they were issued',
+    allowedBy:
+      'GNAP lets a server end a token before any time it announced; recovering (a new grant) is the client’s job',
+    edits: [
+      { ...TOKEN_LIFETIME, replace: 'const REFERENCE_TOKEN_LIFETIME_SECONDS = 20\n' },
+      {
+        file: `${SRC}/access-tokens/model.ts`,
+        find: 'return { value: token.value, manage: manageUrl(urls, token.id), expires_in: token.expiresIn, access }',
+        replace: 'return { value: token.value, manage: manageUrl(urls, token.id), access }',
+      },
+    ],
+    // The tests that reuse the run's kept grants for longer than 20 s: the lists and creations a kept token ended
+    // under were charged to IP-LIST and IP-CREATE before the suite renewed such grants.
+    specs: [
+      `${TESTS}/incoming-payment-create.spec.ts`,
+      `${TESTS}/pagination.spec.ts`,
+      `${TESTS}/authorization.spec.ts`,
+      'conformance/properties/pagination.spec.ts',
+      'conformance/properties/malformed-input.spec.ts',
+    ],
+    expected: { verdict: 'CONFORMANT', warns: ['TOKEN-LIFETIME'] },
   },
   {
     id: 'undeliverable-left-pending',

@@ -1,5 +1,12 @@
 import { plural } from './plural.ts'
-import { type RuleStatus, type RuleVerdict, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
+import {
+  belowMinimum,
+  type RuleStatus,
+  type RuleVerdict,
+  TIERS,
+  untestedMustRules,
+  type Verdict,
+} from './verdict.ts'
 
 /**
  * The one-line verdict, never claiming more than was checked. Only the spec tier decides: a failure there is
@@ -20,11 +27,13 @@ export function headline(verdict: Verdict): string {
     )
   }
   const notTested = untestedMustRules(verdict.rules)
-  if (notTested.length > 0) {
-    return (
-      `INCOMPLETE: conformant to the ${specRulesOf(checked(verdict))} tested; these MUST rules were not tested: ` +
-      `${byReason(notTested).join('; ')}${others}`
-    )
+  const short = belowMinimum(verdict.properties)
+  if (notTested.length > 0 || short.length > 0) {
+    const gaps = [
+      notTested.length > 0 ? `these MUST rules were not tested: ${byReason(notTested).join('; ')}` : '',
+      short.length > 0 ? belowCertification(short) : '',
+    ].filter(Boolean)
+    return `INCOMPLETE: conformant to the ${specRulesOf(checked(verdict))} tested; ${gaps.join('; ')}${others}`
   }
   const caveats = [
     counts.skipped > 0 ? `${counts.skipped} not tested, see their reasons` : '',
@@ -32,6 +41,7 @@ export function headline(verdict: Verdict): string {
     counts.pending > 0 ? `${counts.pending} not yet encoded` : '',
     counts['not-applicable'] > 0 ? `${counts['not-applicable']} not applicable` : '',
     shortSearches(verdict),
+    quickProfile(verdict),
   ].filter(Boolean)
   const scope = counts.pending === 0 && counts.skipped === 0 ? 'all ' : 'the '
   return `CONFORMANT to ${scope}${specRulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
@@ -46,6 +56,23 @@ function shortSearches(verdict: Verdict): string {
   if (short.length === 0) return ''
   const runs = short.map((p) => `${p.name} ${p.runs}/${p.numRuns}`).join(', ')
   return `${short.length} property ${short.length === 1 ? 'search' : 'searches'} cut short by their time limit: ${runs}`
+}
+
+/** Searches below their certification minimum: not a certification-profile run, and what would make it one. */
+function belowCertification(short: Verdict['properties']): string {
+  const runs = short.map((p) => `${p.name} ${p.runs}/${p.numRuns} (minimum ${p.minimumRuns})`).join(', ')
+  return (
+    `not a certification-profile run: ${short.length === 1 ? 'a property search' : `${short.length} property searches`} ` +
+    `stopped at the time limit below the minimum of runs: ${runs}; the target or the machine was slower than the ` +
+    'budgets allow for (run again with fewer --workers, or on a quieter machine)'
+  )
+}
+
+/** A run under the quick profile names it: its searches do a share of the certification profile's runs. */
+function quickProfile(verdict: Verdict): string {
+  return verdict.properties.some((p) => p.profile === 'quick')
+    ? "quick profile (OP_FC_PROFILE=quick): the property searches did a share of the certification profile's runs"
+    : ''
 }
 
 /** `1 rule`, `2 rules`. */

@@ -177,7 +177,14 @@ export function propertyLine(p: Verdict['properties'][number]): string {
     'time limit': 'stopped at the time limit',
     counterexample: 'stopped at a counterexample',
   }[p.stopped]
-  return `property ${p.name}: ${p.runs} of ${p.numRuns} runs (${p.profile} profile, seed ${p.seed}), ${why}`
+  const profile =
+    p.profile === 'full' &&
+    p.minimumRuns !== undefined &&
+    p.runs < p.minimumRuns &&
+    p.stopped === 'time limit'
+      ? `below the full profile's minimum of ${p.minimumRuns}`
+      : `${p.profile} profile`
+  return `property ${p.name}: ${p.runs} of ${p.numRuns} runs (${profile}, seed ${p.seed}), ${why}`
 }
 
 /** The publishable verdict: one table per tier, one row per rule, then the details of what failed or warned. */

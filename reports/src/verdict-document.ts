@@ -5,7 +5,14 @@ import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline } from './headline.ts'
 import { publishedPath } from './relative-paths-reporter.ts'
 import type { ClientSubject, VerdictSubject } from './run-subject.ts'
-import { RULE_STATUSES, type RuleStatus, TIERS, untestedMustRules, type Verdict } from './verdict.ts'
+import {
+  belowMinimum,
+  RULE_STATUSES,
+  type RuleStatus,
+  TIERS,
+  untestedMustRules,
+  type Verdict,
+} from './verdict.ts'
 
 export const LEVELS: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY']
 
@@ -92,7 +99,7 @@ export function exitStatusOf(
   if (verdict.scope.filtered) return EXIT.noVerdict
   const accepted = new Set(outcome?.untested.map((entry) => entry.rule))
   const gaps = untestedMustRules(verdict.rules).filter((r) => !accepted.has(r.rule.id))
-  return gaps.length > 0 ? EXIT.incomplete : EXIT.conformant
+  return gaps.length > 0 || belowMinimum(verdict.properties).length > 0 ? EXIT.incomplete : EXIT.conformant
 }
 
 function levelCounts(verdict: Verdict): VerdictDocument['levels'] {

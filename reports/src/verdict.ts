@@ -265,12 +265,14 @@ export function computeVerdict(
     TIERS.map((tier) => [tier, countsOf(verdicts.filter((v) => v.tier === tier))]),
   ) as Record<RuleTier, Record<RuleStatus, number>>
   const counts = tiers.spec
+  const properties = records.flatMap((r) => (r.property ? [{ test: r.title, ...r.property }] : []))
   return {
     conformant:
       !filtered &&
       counts.failed === 0 &&
       counts.inconclusive === 0 &&
-      untestedMustRules(verdicts).length === 0,
+      untestedMustRules(verdicts).length === 0 &&
+      belowMinimum(properties).length === 0,
     counts,
     tiers,
     tests: {
@@ -281,7 +283,7 @@ export function computeVerdict(
     },
     scope: { filtered, rulesLeftOut: all.length - verdicts.length },
     rules: verdicts,
-    properties: records.flatMap((r) => (r.property ? [{ test: r.title, ...r.property }] : [])),
+    properties,
     cutShort,
     unattributed,
     foundations: foundationsOf(records),
@@ -324,6 +326,20 @@ function unreachedReason(
     )
   }
   return `not reached in "${record.title}": it stopped first on ${first}: ${oneLine(record.errors.join('\n'))}`
+}
+
+/**
+ * Certification-profile searches that stopped at their time limit with fewer runs than their declared minimum
+ * (property-budget.ts): the run is not the certification profile's, so it cannot be CONFORMANT.
+ */
+export function belowMinimum(properties: Verdict['properties']): Verdict['properties'] {
+  return properties.filter(
+    (p) =>
+      p.profile === 'full' &&
+      p.stopped === 'time limit' &&
+      p.minimumRuns !== undefined &&
+      p.runs < p.minimumRuns,
+  )
 }
 
 /** Spec MUST rules that were not tested: skipped, or not yet encoded. They keep a run from being CONFORMANT. */

@@ -97,6 +97,50 @@ describe('headline', () => {
     )
   })
 
+  test('a certification-profile search below its minimum of runs is INCOMPLETE, never the full profile', () => {
+    const property = {
+      name: 'pagination',
+      runs: 8,
+      numRuns: 25,
+      minimumRuns: 13,
+      profile: 'full' as const,
+      seed: 1,
+    }
+    const short = ran(['A-ONE'], { property: { ...property, stopped: 'time limit' } })
+    const verdict = computeVerdict(rules, [all, short])
+    assert.equal(verdict.conformant, false)
+    assert.match(
+      headline(verdict),
+      /^INCOMPLETE: conformant to the 3 rules tested; not a certification-profile run: a property search stopped at the time limit below the minimum of runs: pagination 8\/25 \(minimum 13\); .*--workers/,
+    )
+    const enough = ran(['A-ONE'], { property: { ...property, runs: 13, stopped: 'time limit' } })
+    assert.equal(
+      line(all, enough),
+      'CONFORMANT to all 3 rules checked (1 property search cut short by their time limit: pagination 13/25)',
+    )
+    const failed = ran(['A-ONE'], { property: { ...property, runs: 2, stopped: 'counterexample' } })
+    assert.equal(
+      computeVerdict(rules, [all, failed]).conformant,
+      true,
+      'a counterexample is judged by its rule',
+    )
+  })
+
+  test('a quick-profile run names its profile', () => {
+    const property = {
+      name: 'pagination',
+      runs: 6,
+      numRuns: 6,
+      minimumRuns: 13,
+      profile: 'quick' as const,
+      seed: 1,
+    }
+    assert.equal(
+      line(all, ran(['A-ONE'], { property: { ...property, stopped: 'completed' } })),
+      "CONFORMANT to all 3 rules checked (quick profile (OP_FC_PROFILE=quick): the property searches did a share of the certification profile's runs)",
+    )
+  })
+
   test('a filtered run gives no verdict and counts only the rules its tests declare', () => {
     assert.equal(
       line(ran(['A-ONE'])),

@@ -2,9 +2,11 @@ import type { Exchange, OpenPaymentsClient, RequestOptions } from '../../../clie
 import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator } from '../openapi/response-validator.ts'
 import { rule } from '../rules/covers.ts'
+import { recordRequestTime } from '../time/request-time.ts'
 import { testTimeLeft } from '../time/test-clock.ts'
 import { rememberExchangeTokens } from './format-exchange.ts'
 import { judgeExchange } from './judge-exchange.ts'
+import { recoverEndedToken, renewableTokenOf } from './recover-ended-token.ts'
 import { type RequestInput, ResponseCheckError } from './response-checks.ts'
 
 export interface SendOptions extends RequestOptions {
@@ -35,12 +37,28 @@ export class ConformanceApi {
     private readonly validator: ResponseValidator,
   ) {}
 
-  async send({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
+  /**
+   * Sends one request and judges its answer. A request presenting a kept token that is refused as unauthorized
+   * is sent once more with a fresh token (recover-ended-token.ts): that answer is the one returned.
+   */
+  async send(options: SendOptions): Promise<Exchange> {
+    const exchange = await this.#sendOnce(options)
+    const { operation, input = 'valid', ...request } = options
+    const kept = renewableTokenOf(request, input)
+    if (!kept) return exchange
+    return recoverEndedToken(exchange, kept, operation.operationId, (token) =>
+      this.#sendOnce({ ...options, token }),
+    )
+  }
+
+  async #sendOnce({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
     // Wallet address documents are public (OpenAPI `security: []`): a real client does not sign those GETs.
     const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
     const started = performance.now()
     const exchange = await this.#exchange({ ...request, sign }, operation, input)
-    this.timings.push({ operationId: operation.operationId, ms: performance.now() - started })
+    const ms = performance.now() - started
+    this.timings.push({ operationId: operation.operationId, ms })
+    recordRequestTime(ms)
     this.exchanges.push(exchange)
     rememberExchangeTokens(exchange)
     if (input === 'invalid') this.invalidInputResponses++

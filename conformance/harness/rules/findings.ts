@@ -21,6 +21,8 @@ export interface PropertyRun {
   runs: number
   /** Runs the budget allowed. */
   numRuns: number
+  /** Fewer runs than this (a search cut by its time limit) is not the certification profile (property-budget.ts). */
+  minimumRuns?: number
   profile: 'quick' | 'full'
   seed: number
   /** `counterexample`: an input failed (the search went no further); `time limit`: the budget's time ran out. */

@@ -275,6 +275,14 @@ const RULE_LIST = [
     section: S.continuation,
     statement: 'A resource server does not accept a token after expires_in seconds.',
   },
+  {
+    id: 'TOKEN-LIFETIME',
+    level: 'SHOULD',
+    section: S.gnap,
+    statement:
+      'An access token keeps working while the client uses it, up to its expires_in: one refused sooner, where a fresh token of the same grant request is accepted, is a warning (GNAP lets a server end a token early; the suite takes a new grant and goes on).',
+    automatic: true,
+  },
 
   // Incoming payments.
   {

@@ -1,9 +1,13 @@
 import { settlementTimeoutMs } from '../../harness/target/ase-settings.ts'
+import { countedRequestMs } from '../../harness/time/request-time.ts'
 
 /**
  * How much searching a property does. Two profiles: `quick` (OP_FC_PROFILE=quick) for local work, and the
  * certification default with full counts; OP_FC_RUNS multiplies either. Each property also stops searching
- * after a time limit, well inside its Playwright timeout, so a slow target costs coverage, not a timeout.
+ * after a time limit, well inside its Playwright timeout, so a slow target costs coverage, not a timeout. The time
+ * limit is the suite's own time: the time the target's answers take is added to it (harness/time/request-time.ts),
+ * up to STRETCH times the limit, so a remote target or a loaded machine gets the same runs as a quiet loopback.
+ * A search that still ends below its certification minimum is no certification-profile run: the verdict says so.
  */
 
 export type Profile = 'quick' | 'full'
@@ -23,7 +27,21 @@ export interface Budget {
    * declares (waits.settlementSeconds), so a run's time follows the target, not a fixed guess.
    */
   settlements?: number
+  /**
+   * The fewest runs (before OP_FC_RUNS) a certification-profile search must do to count as one: fewer, and the
+   * verdict is INCOMPLETE (reports/src/verdict.ts). MINIMUM_SHARE of numRuns unless said.
+   */
+  minimumRuns?: number
 }
+
+/**
+ * A search may wait this many times its time limit for the target's answers, on top of the limit: 300
+ * malformed-input runs of two requests each 200 ms away need about 8 (measured on a loaded 2-core machine: at 4
+ * they did 139); an answer later than MAX_COUNTED_MS spends the search's own time limit.
+ */
+export const STRETCH = 8
+/** The share of its runs a search must do for the certification profile, unless the budget says. */
+export const MINIMUM_SHARE = 0.5
 
 /** Time for shrinking after the search's time limit and the run in progress then. */
 const SHRINK_MS = 20_000
@@ -38,6 +56,8 @@ export interface ResolvedBudget {
   profile: Profile
   numRuns: number
   timeLimitMs: number
+  /** Runs below which the search is not the certification profile's. */
+  minimumRuns: number
 }
 
 /** The budget a property gets in this environment; bad variables stop the run naming the variable. */
@@ -49,6 +69,7 @@ export function resolveBudget(budget: Budget, env: NodeJS.ProcessEnv = process.e
     profile,
     numRuns: Math.max(1, Math.round(budget.numRuns * share * scale)),
     timeLimitMs: budget.timeLimitMs,
+    minimumRuns: Math.max(1, Math.ceil(budget.minimumRuns ?? budget.numRuns * MINIMUM_SHARE)),
   }
 }
 
@@ -70,19 +91,34 @@ function scaleFrom(value: string | undefined): number {
 }
 
 /**
- * When the search is stopped however far it has got (fast-check's interruptAfterTimeLimit): the time limit, the
- * run in progress then, and shrinking after a failure.
+ * When the search is stopped however far it has got (fast-check's interruptAfterTimeLimit): the time limit and the
+ * most it may be stretched by the target's answers, the run in progress then, and shrinking after a failure.
  */
 export function stopAfterMs(budget: Budget): number {
-  return budget.timeLimitMs + runMsOf(budget) + SHRINK_MS
+  return budget.timeLimitMs * (1 + STRETCH) + runMsOf(budget) + SHRINK_MS
+}
+
+/**
+ * When the search stops drawing new inputs, read before each run: `startedAt` plus the time limit plus the time
+ * the target's answers have taken since `countedAtStart` (countedRequestMs), at most STRETCH times the limit.
+ */
+export function searchDeadline(
+  timeLimitMs: number,
+  startedAt = Date.now(),
+  countedAtStart = countedRequestMs(),
+  counted: () => number = countedRequestMs,
+): () => number {
+  return () =>
+    startedAt + timeLimitMs + Math.min(STRETCH * timeLimitMs, Math.max(0, counted() - countedAtStart))
 }
 
 /**
  * The test's timeout for a budget: the corpus's replays before the search (each a whole run, outside the search's
- * time limit), the search until it is stopped, and the test's fixtures around them.
+ * time limit), the search until it is stopped, and the test's fixtures around them. The time the target's
+ * answers take is added as they come (request-time.ts), so the stretch is not counted here twice.
  */
 export function timeoutFor(budget: Budget, replays: number): number {
-  return replays * runMsOf(budget) + stopAfterMs(budget) + FIXTURES_MS
+  return replays * runMsOf(budget) + budget.timeLimitMs + runMsOf(budget) + SHRINK_MS + FIXTURES_MS
 }
 
 function runMsOf(budget: Budget): number {

@@ -4,7 +4,7 @@ import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { corpusFor } from './corpus.ts'
-import { type Budget, resolveBudget, stopAfterMs, timeoutFor } from './property-budget.ts'
+import { type Budget, resolveBudget, searchDeadline, stopAfterMs, timeoutFor } from './property-budget.ts'
 import { replayCommand } from './replay-command.ts'
 
 export const PROPERTY_TAG = '@property'
@@ -35,7 +35,7 @@ export async function runProperty<Ts>(
   predicate: (value: Ts) => Promise<unknown>,
   budget: Budget,
 ): Promise<void> {
-  const { numRuns, timeLimitMs, profile } = resolveBudget(budget)
+  const { numRuns, timeLimitMs, profile, minimumRuns } = resolveBudget(budget)
   const seed = seedFromEnv()
   const corpus = corpusFor(name)
   testInfo.setTimeout(timeoutFor(budget, corpus.length))
@@ -53,12 +53,20 @@ export async function runProperty<Ts>(
     })
     // A corpus entry that fails ends the test before any search: the verdict says so.
     if (replay.failed)
-      annotate(testInfo, { name, runs: 0, numRuns, profile, seed: entry.seed, stopped: 'counterexample' })
+      annotate(testInfo, {
+        name,
+        runs: 0,
+        numRuns,
+        minimumRuns,
+        profile,
+        seed: entry.seed,
+        stopped: 'counterexample',
+      })
     await judge(testInfo, name, replay)
     if (replayed.skip) throw replayed.skip.error
   }
   const path = process.env.OP_FC_PATH || undefined
-  const search = bounded(arbitrary, predicate, Date.now() + timeLimitMs)
+  const search = bounded(arbitrary, predicate, searchDeadline(timeLimitMs))
   const details = await fc.check(search.property, {
     numRuns,
     interruptAfterTimeLimit: stopAfterMs(budget),
@@ -74,6 +82,7 @@ export async function runProperty<Ts>(
     // fast-check's numRuns counts the inputs checked, not those skipped once the time limit had passed.
     runs: details.numRuns,
     numRuns,
+    minimumRuns,
     profile,
     seed: details.seed,
     stopped:
@@ -110,14 +119,16 @@ function annotate(testInfo: TestInfo, run: PropertyRun): void {
 export function bounded<Ts>(
   arbitrary: fc.Arbitrary<Ts>,
   predicate: (value: Ts) => Promise<unknown>,
-  deadline: number,
+  deadline: number | (() => number),
   maxRuns = Number.POSITIVE_INFINITY,
 ): { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } {
   let failed = false
   let runs = 0
+  const deadlineNow = typeof deadline === 'number' ? () => deadline : deadline
   const bound: { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } = {
     property: fc.asyncProperty(arbitrary, async (value) => {
-      const searching = bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadline))
+      const searching =
+        bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadlineNow()))
       if (!searching) throw new fc.PreconditionFailure(true)
       try {
         const passed = (await predicate(value)) !== false

@@ -1,0 +1,40 @@
+import { runningTest } from './test-clock.ts'
+
+/**
+ * The time this worker spends waiting for the target's answers, as the run measures it. Budgets and timeouts are
+ * set for a target on the same quiet machine; a remote target (200 ms per answer) or a loaded machine makes every
+ * answer slower, and a fixed budget would then cost coverage (fewer property runs) or a timeout that blames the
+ * test. So the time the target's answers take is added to the running test's timeout and to a property's search
+ * time (run-property.ts), each answer counted up to MAX_COUNTED_MS: a target that answers 10 s late still runs
+ * out of time, and the run says so (the suite's limit, never the server's fault).
+ */
+
+/** The most one answer adds to a test's time: beyond it, the wait is the target's slowness, not latency. */
+export const MAX_COUNTED_MS = 2_000
+/** How many of the latest answers `typicalRequestMs` reads. */
+const RECENT = 50
+
+let counted = 0
+const recent: number[] = []
+
+/** Called for each answer (ConformanceApi): counts it, and gives the running test that much more time. */
+export function recordRequestTime(ms: number): void {
+  const added = Math.min(Math.max(0, ms), MAX_COUNTED_MS)
+  counted += added
+  recent.push(ms)
+  if (recent.length > RECENT) recent.shift()
+  const info = runningTest()
+  if (info && info.timeout > 0) info.setTimeout(info.timeout + added)
+}
+
+/** The time counted so far in this worker (each answer up to MAX_COUNTED_MS): differences of it measure a span. */
+export function countedRequestMs(): number {
+  return counted
+}
+
+/** The median of the latest answers' times, or `fallback` before any: how long the next request may take. */
+export function typicalRequestMs(fallback = 50): number {
+  if (recent.length === 0) return fallback
+  const sorted = [...recent].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}

@@ -12,7 +12,7 @@ import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harn
 import { PortTakenError } from './reference-run/port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
-import { PROGRESS, RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
+import { KEPT_WORKER_STATUS, PROGRESS, RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
   CONSOLE_REPORTER_ENV,
@@ -93,11 +93,12 @@ const reporters: ReporterDescription[] = process.env[SHARD_ENV]
   ? [
       TRACE_REDACTION,
       RELATIVE_PATHS,
+      KEPT_WORKER_STATUS,
       ...consoleReporters,
       PROGRESS,
       ['blob', { outputDir: REPORT_PATHS.blob }],
     ]
-  : [TRACE_REDACTION, RELATIVE_PATHS, ...consoleReporters, PROGRESS, ...REPORTS]
+  : [TRACE_REDACTION, RELATIVE_PATHS, KEPT_WORKER_STATUS, ...consoleReporters, PROGRESS, ...REPORTS]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

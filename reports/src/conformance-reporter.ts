@@ -134,8 +134,8 @@ export default class ConformanceReporter implements Reporter {
     write('verdict.html', renderVerdictHtml(document))
     write('junit.xml', renderJunit(document))
 
-    // Failed tests that Playwright ran as expected failures: the baseline expects them (expected-failure.ts), or
-    // they failed on the server's answers and kept their worker (kept-worker.ts), or they are foundation steps.
+    // Failed tests that Playwright ran as expected failures: the baseline expects them (expected-failure.ts), or they
+    // are foundation steps; the others that kept their worker are failed again (kept-worker-status-reporter.ts).
     const expectedFailures = (this.#suite?.allTests() ?? []).filter(
       (test) => test.expectedStatus !== 'passed' && this.#records.get(test.id)?.outcome === 'failed',
     ).length
@@ -154,7 +154,7 @@ export default class ConformanceReporter implements Reporter {
 // Playwright's own summary counts these among the passed tests.
 function expectedNote(count: number): string {
   return count > 0
-    ? ` (${count} run as expected failures, to keep their workers, which Playwright's summary counts as passed)`
+    ? ` (${count} run as expected failures, by the baseline or as foundation steps, which Playwright's summary counts as passed)`
     : ''
 }
 

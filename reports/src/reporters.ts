@@ -7,6 +7,14 @@ export const RELATIVE_PATHS: ReporterDescription = [
 ]
 
 /**
+ * Right after RELATIVE_PATHS, before the console: a test that ran as an expected failure only to keep its worker is
+ * shown failed by every reporter after it (kept-worker-status-reporter.ts).
+ */
+export const KEPT_WORKER_STATUS: ReporterDescription = [
+  new URL('./kept-worker-status-reporter.ts', import.meta.url).pathname,
+]
+
+/**
  * Right after the console reporters: a line at least every 10 s while no test reports (reports/src/progress-reporter.ts);
  * its "Writing the reports" comes after their summary, before the reports below are written.
  */

@@ -12,9 +12,10 @@ export const KEPT_WORKER_NOTE =
  * again, its worker fixtures set up again, 2 s on a quiet machine and 6 s at load 15, measured, against a few
  * milliseconds for the test itself. A wrong answer leaves nothing broken, so against a server that fails most
  * tests a failure now costs what a pass does. A timeout, or an error that names no rule (the suite's own, a consent
- * page), still gets a fresh worker. The verdict reads the tests' own statuses, so it is the same either way;
- * Playwright's summary counts these tests as passed, its list shows them with a green ✘, and it keeps no trace for
- * them: their exchanges are attached (base-test.ts), and the verdict shows them.
+ * page), still gets a fresh worker. The verdict reads the tests' own statuses, so it is the same either way, and
+ * the first reporter gives these tests back their expected status (reports/src/kept-worker-status-reporter.ts), so
+ * the console, the HTML report and Allure show them failed. Playwright keeps no trace for them: their exchanges are
+ * attached (base-test.ts), and the verdict shows them.
  */
 export function keepWorkerAfterRuleFailure(testInfo: TestInfo): void {
   if (testInfo.status !== 'failed' || testInfo.expectedStatus !== 'passed') return

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
+import { machineFactor } from '../../harness/time/machine-load.ts'
 import { corpusFor } from './corpus.ts'
 import { type Budget, resolveBudget, searchDeadline, stopAfterMs, timeoutFor } from './property-budget.ts'
 import { replayCommand } from './replay-command.ts'
@@ -35,10 +36,14 @@ export async function runProperty<Ts>(
   predicate: (value: Ts) => Promise<unknown>,
   budget: Budget,
 ): Promise<void> {
-  const { numRuns, timeLimitMs, profile, minimumRuns } = resolveBudget(budget)
+  // The search's time limit is set for a quiet machine: a busy one stretches it (machine-load.ts), so the same
+  // runs are done wherever the suite runs.
+  const machine = machineFactor()
+  const stretched = { ...budget, timeLimitMs: budget.timeLimitMs * machine }
+  const { numRuns, timeLimitMs, profile, minimumRuns } = resolveBudget(stretched)
   const seed = seedFromEnv()
   const corpus = corpusFor(name)
-  testInfo.setTimeout(timeoutFor(budget, corpus.length))
+  testInfo.setTimeout(timeoutFor(budget, corpus.length) * machine)
   for (const entry of corpus) {
     // Given a path, fast-check goes on from a value that passes to the next candidates of its shrink tree (a
     // hundred or more, each a full run): only the entry's own value is replayed.
@@ -69,7 +74,7 @@ export async function runProperty<Ts>(
   const search = bounded(arbitrary, predicate, searchDeadline(timeLimitMs))
   const details = await fc.check(search.property, {
     numRuns,
-    interruptAfterTimeLimit: stopAfterMs(budget),
+    interruptAfterTimeLimit: stopAfterMs(stretched),
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
@@ -94,7 +99,7 @@ export async function runProperty<Ts>(
   })
   testInfo.skip(
     unfinished,
-    `property ${name}: no run ended within ${stopAfterMs(budget) / 1000} s (its time limit and the longest run it ` +
+    `property ${name}: no run ended within ${stopAfterMs(stretched) / 1000} s (its time limit and the longest run it ` +
       'allows): the target is too slow for this property to test anything',
   )
   await judge(testInfo, name, details)

@@ -111,12 +111,12 @@ describe('headline', () => {
     assert.equal(verdict.conformant, false)
     assert.match(
       headline(verdict),
-      /^INCOMPLETE: conformant to the 3 rules tested; not a certification-profile run: a property search stopped at the time limit below the minimum of runs: pagination 8\/25 \(minimum 13\); .*--workers/,
+      /^INCOMPLETE: conformant to the 3 spec rules tested; not a certification-profile run: a property search stopped at the time limit below the minimum of runs: pagination 8\/25 \(minimum 13\); .*--workers/,
     )
     const enough = ran(['A-ONE'], { property: { ...property, runs: 13, stopped: 'time limit' } })
     assert.equal(
       line(all, enough),
-      'CONFORMANT to all 3 rules checked (1 property search cut short by their time limit: pagination 13/25)',
+      'CONFORMANT to all 3 spec rules checked (1 property search cut short by their time limit: pagination 13/25)',
     )
     const failed = ran(['A-ONE'], { property: { ...property, runs: 2, stopped: 'counterexample' } })
     assert.equal(
@@ -137,7 +137,7 @@ describe('headline', () => {
     }
     assert.equal(
       line(all, ran(['A-ONE'], { property: { ...property, stopped: 'completed' } })),
-      "CONFORMANT to all 3 rules checked (quick profile (OP_FC_PROFILE=quick): the property searches did a share of the certification profile's runs)",
+      "CONFORMANT to all 3 spec rules checked (quick profile (OP_FC_PROFILE=quick): the property searches did a share of the certification profile's runs)",
     )
   })
 

@@ -3,21 +3,19 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, test } from 'node:test'
+import { PROJECT_ADAPTER } from '../../client-conformance/broken-clients/catalog.ts'
 import { DEFAULT_REPORT_DIR, REPORT_DIR_ENV } from '../../settings/run-settings.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 /** One quick rule: a few tests, no waits; the cost is each run's own start (server, pre-flight) and reports. */
 const GREP = '@WA-DOC'
 
-function opConformanceRun(): Promise<{ status: number | null; output: string }> {
+function opConformance(args: string[]): Promise<{ status: number | null; output: string }> {
   // Default settings: no REFERENCE_PORT, no REPORT_DIR, no --output.
   const env = { ...process.env }
   delete env.REFERENCE_PORT
   delete env[REPORT_DIR_ENV]
-  const child = spawn('node', ['cli/op-conformance.mjs', 'run', '--grep', GREP, '--reporter', 'dot'], {
-    cwd: ROOT,
-    env,
-  })
+  const child = spawn('node', ['cli/op-conformance.mjs', ...args], { cwd: ROOT, env })
   let output = ''
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk))
   return new Promise((done) => child.on('exit', (status) => done({ status, output })))
@@ -29,7 +27,8 @@ function opConformanceRun(): Promise<{ status: number | null; output: string }> 
  */
 describe('two runs at once', () => {
   test('both end with their verdicts, in folders of their own', { timeout: 230_000 }, async () => {
-    const runs = await Promise.all([opConformanceRun(), opConformanceRun()])
+    const run = ['run', '--grep', GREP, '--reporter', 'dot']
+    const runs = await Promise.all([opConformance(run), opConformance(run)])
     const folders = runs
       .map(({ output }) => /this run writes to (\S+)/.exec(output)?.[1] ?? resolve(ROOT, DEFAULT_REPORT_DIR))
       .map((folder) => resolve(ROOT, folder))
@@ -50,6 +49,31 @@ describe('two runs at once', () => {
       // A folder a run moved to is this test's; the default one is what any reference run writes.
       for (const folder of folders)
         if (folder !== resolve(ROOT, DEFAULT_REPORT_DIR)) rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  test('two client runs at once both end with their verdicts, in folders of their own', {
+    timeout: 230_000,
+  }, async () => {
+    // One scenario of this project's client: a filtered client run, NO VERDICT (exit status 4), nothing failed.
+    const client = ['client', '--adapter', PROJECT_ADAPTER, '--scenario', 'payment-flow']
+    const runs = await Promise.all([opConformance(client), opConformance(client)])
+    const folders = runs.map(
+      ({ output }) => /this run writes to (\S+)/.exec(output)?.[1] ?? join(DEFAULT_REPORT_DIR, 'client'),
+    )
+    try {
+      for (const { status, output } of runs) {
+        assert.equal(status, 4, output)
+        assert.match(output, /NO VERDICT/)
+        assert.doesNotMatch(output, /EADDRINUSE|FAIL /)
+      }
+      assert.notEqual(folders[0], folders[1], 'each client run has its own output folder')
+      for (const folder of folders)
+        assert.ok(existsSync(resolve(ROOT, folder, 'verdict', 'verdict.json')), `${folder} holds a verdict`)
+    } finally {
+      for (const folder of folders)
+        if (resolve(ROOT, folder) !== resolve(ROOT, DEFAULT_REPORT_DIR, 'client'))
+          rmSync(resolve(ROOT, folder), { recursive: true, force: true })
     }
   })
 })

@@ -35,6 +35,8 @@ export async function keepFreshClusterDump(logger: Logger): Promise<void> {
   await keepDump(INITDB_DUMP, logger, async () => {
     const pglite = new PGlite()
     try {
+      // dumpDataDir does not wait for the cluster: called before it is ready, it never settles.
+      await pglite.waitReady
       return await pglite.dumpDataDir('none')
     } finally {
       await pglite.close()
@@ -48,6 +50,7 @@ export async function keepFreshClusterDump(logger: Logger): Promise<void> {
       connection: () => ({ pglite }) as Knex.StaticConnectionConfig,
     })
     try {
+      await pglite.waitReady
       await db.migrate.latest({ migrationSource })
       return await pglite.dumpDataDir('none')
     } finally {

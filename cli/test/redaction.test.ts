@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { readZip } from '../../conformance/harness/http/zip-entries.ts'
+import { FAILURE_TRACES_ENV } from '../../conformance/harness/rules/kept-worker.ts'
 import { TOKEN_LOG_ENV } from '../../settings/run-settings.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -88,7 +89,8 @@ describe('token redaction', () => {
       const run = spawnSync('node', ['cli/op-conformance.mjs', 'run', '--output', output, '--grep', GREP], {
         cwd: copy,
         encoding: 'utf8',
-        env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog },
+        // With the traces of failed tests, which hold the requests the test sent.
+        env: { ...process.env, [TOKEN_LOG_ENV]: tokenLog, [FAILURE_TRACES_ENV]: '1' },
       })
       const printed = run.stdout + run.stderr
       assert.match(printed, /1 failed/, `the mutant did not make its test fail:\n${printed}`)

@@ -1,6 +1,12 @@
 import type { TestInfo } from '@playwright/test'
 import { plainErrorMessage, rulesNamedIn } from './rules-named-in.ts'
 
+/**
+ * Set to 1, every failed test gets a fresh worker and so keeps its Playwright trace (a kept worker's test has
+ * none): slower against a server that fails many tests, for whoever wants the traces.
+ */
+export const FAILURE_TRACES_ENV = 'OP_FAILURE_TRACES'
+
 /** The annotation (Playwright's `fail`) a test gets when its failure keeps its worker. */
 export const KEPT_WORKER_NOTE =
   'failed on the server’s answers, charged to the rules its messages name: Playwright keeps the worker'
@@ -15,10 +21,11 @@ export const KEPT_WORKER_NOTE =
  * page), still gets a fresh worker. The verdict reads the tests' own statuses, so it is the same either way, and
  * the first reporter gives these tests back their expected status (reports/src/kept-worker-status-reporter.ts), so
  * the console, the HTML report and Allure show them failed. Playwright keeps no trace for them: their exchanges are
- * attached (base-test.ts), and the verdict shows them.
+ * attached (base-test.ts), and the verdict shows them; OP_FAILURE_TRACES=1 keeps them instead of the workers.
  */
 export function keepWorkerAfterRuleFailure(testInfo: TestInfo): void {
   if (testInfo.status !== 'failed' || testInfo.expectedStatus !== 'passed') return
+  if (process.env[FAILURE_TRACES_ENV] === '1') return
   // Playwright retries only an unexpected failure: with --retries, every attempt but the last stays one.
   if (testInfo.retry < testInfo.project.retries) return
   const named = testInfo.errors.map((error) => rulesNamedIn(plainErrorMessage(error)))

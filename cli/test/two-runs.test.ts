@@ -7,8 +7,11 @@ import { PROJECT_ADAPTER } from '../../client-conformance/broken-clients/catalog
 import { DEFAULT_REPORT_DIR, REPORT_DIR_ENV } from '../../settings/run-settings.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
-/** One quick rule: a few tests, no waits; the cost is each run's own start (server, pre-flight) and reports. */
-const GREP = '@WA-DOC'
+/**
+ * One quick test, no waits: the cost is each run's own start (server, pre-flight, foundations) and reports. One
+ * test, not one rule's three: each test Playwright runs at once costs a worker's start (4-5 CPU-s).
+ */
+const GREP = 'the sender wallet address document'
 
 function opConformance(args: string[]): Promise<{ status: number | null; output: string }> {
   // Default settings: no REFERENCE_PORT, no REPORT_DIR, no --output.

@@ -105,9 +105,10 @@ Environment:
   REFERENCE_PORT      the ports of the reference server a run without --target starts: N and N+1. Unset, free
                       ports, so two runs at once on one machine each have their own; a port there already taken
                       stops the run with one line naming REFERENCE_PORT (reference-run/README.md).
-  OP_FAILURE_TRACES   1: keep a Playwright trace of every failed test. By default a test that failed on the
-                      server's answers keeps its worker, which is faster but keeps no trace (its exchanges and
-                      curl lines are in the reports either way).
+  OP_FAILURE_TRACES   1: record Playwright traces and keep the trace of every failed test (each failed test
+                      then gets a fresh worker). By default no trace is recorded, which takes a sixth less
+                      CPU, and a test that failed on the server's answers keeps its worker; every failure's
+                      exchanges and curl lines are in the reports either way.
 
 What the verdict means: docs/verdict.md. The decisions the suite relies on: docs/spec-decisions.md.
 `

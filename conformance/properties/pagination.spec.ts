@@ -19,14 +19,15 @@ import {
   walkForward,
 } from './support/property-test.ts'
 
-// Two walks per run, forward and back, over lists the whole suite keeps growing; pages stay small only where the
-// test's own items lie, and for at most SMALL_PAGES pages: on a server that lists newest first, everything the
-// suite created since lies before those items, and walking it all at page size 1 made a run cost seconds (10 of
-// 25 runs on a quiet 2-core machine). Past that stretch the walk goes on in pages of 100, so every own item is
-// still checked as seen once.
-const BUDGET = { numRuns: 25, timeLimitMs: 30_000 }
+// Two walks per run, forward and back, over lists the whole suite keeps growing (and a live ASE's lists may hold
+// thousands of items): a run's cost follows the list, not the test. So pages stay small only where the test's own
+// items lie, and for at most SMALL_PAGES pages (on a server that lists newest first, everything the suite created
+// since lies before those items); a walk stops after MAX_PAGES pages, and the walk back starts where the walk
+// forward stopped. With the reference server's lists at the end of a run, a run still takes 2-5 s on a 2-core
+// machine: 30 s gave 10 or 11 of 25 runs on a quiet one (INCOMPLETE), hence 60 s.
+const BUDGET = { numRuns: 25, timeLimitMs: 60_000 }
 const NAME = 'pagination'
-const MAX_PAGES = 300
+const MAX_PAGES = 40
 const SMALL_PAGES = 30
 
 test.describe('pagination: any page size walks a list once, forward and back', () => {
@@ -99,8 +100,8 @@ function walksOnce(resources: Resources, { receiver, sender }: Discovery, shared
         ).toBe(true)
     }
     const end = pages.at(-1)?.pageInfo.endCursor
-    if (!walk.complete || end === undefined || ids.length < 2) return
-    // Back from the end: big pages until the stretch where the forward walk met the test's own items (at most
+    if (end === undefined || ids.length < 2) return
+    // Back from where the walk forward stopped: big pages until the stretch where the forward walk met the test's own items (at most
     // SMALL_PAGES small pages of it, as forward).
     const stretch = Math.min(pageSize * SMALL_PAGES, Math.max(0, ...mine.map((id) => ids.indexOf(id) + 1)))
     const backward = await walkBackward(resources, {

@@ -2,8 +2,8 @@ import type { TestInfo } from '@playwright/test'
 import { plainErrorMessage, rulesNamedIn } from './rules-named-in.ts'
 
 /**
- * Set to 1, every failed test gets a fresh worker and so keeps its Playwright trace (a kept worker's test has
- * none): slower against a server that fails many tests, for whoever wants the traces.
+ * Set to 1, the run records Playwright traces (playwright.config.ts) and every failed test gets a fresh worker and
+ * so keeps its trace (a kept worker's test has none): slower, for whoever wants the traces.
  */
 export const FAILURE_TRACES_ENV = 'OP_FAILURE_TRACES'
 

@@ -11,7 +11,7 @@ import { TargetFileError } from './conformance/harness/target/target-file-error.
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
 import { PortTakenError } from './reference-run/port-taken-error.ts'
-import { referenceServerPlan, writeReferenceTarget } from './reference-run/reference-plan.ts'
+import { referenceServerPlan, writeRunReferenceTarget } from './reference-run/reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
 import { KEPT_WORKER_STATUS, PROGRESS, RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
@@ -34,7 +34,7 @@ async function referenceRun() {
     if (!named) process.env[REFERENCE_PORT_ENV] = String(await claimReferencePorts(process.env, 2))
     const plan = referenceServerPlan(process.env)
     if (!named) {
-      const file = writeReferenceTarget(plan, REPORT_PATHS.root)
+      const file = writeRunReferenceTarget(plan, REPORT_PATHS.root, process.argv.includes('--list'))
       process.env[TARGET_ENV] = file
       process.env[REFERENCE_RUN_ENV] = file
     }

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
@@ -73,6 +74,25 @@ export function writeReferenceTarget(plan: ReferenceServerPlan, dir: string): st
   const path = join(dir, 'reference-target.json')
   writeFileSync(path, `${JSON.stringify(referenceTarget(plan), null, 2)}\n`)
   return path
+}
+
+/**
+ * The run's own copy of the reference target file, in a folder of its own (removed when the process exits), and
+ * its path: the run's workers read the target file again when they start, and the one in the output folder can be
+ * overwritten meanwhile by any process that loads the configuration with the same folder (`op-conformance rules`
+ * lists the tests that way; a CI ran it beside a run, and every worker started after it asked for a reference
+ * server that was not there). The output folder's copy is for the reports, the archive and whoever reads the run's
+ * folder; a listing, which starts no server, does not write it.
+ */
+export function writeRunReferenceTarget(
+  plan: ReferenceServerPlan,
+  reportDir: string,
+  listing: boolean,
+): string {
+  const own = mkdtempSync(join(tmpdir(), 'op-reference-target-'))
+  process.on('exit', () => rmSync(own, { recursive: true, force: true }))
+  if (!listing) writeReferenceTarget(plan, reportDir)
+  return writeReferenceTarget(plan, own)
 }
 
 /** The default seed's wallet addresses, served on the plan's ports. */

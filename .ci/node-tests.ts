@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util'
  *
  *   node --import tsx .ci/node-tests.ts [--concurrency N] [--together F1,F2] <test files>
  *
- * Files start in the order given, as many at once as the machine has cores (or N: .ci/run runs one file at a time
- * beside the rest of CI). package.json names the slowest first (the server's files, together, then the CLI's, which start whole
- * runs), so no long file starts last and holds the run alone.
+ * Files start in the order given, as many at once as the machine has cores (or N). package.json names the slowest
+ * first (the server's files, together, then the CLI's, which start whole runs), so no long file starts last and
+ * holds the run alone.
  *
  * --together: the files under each of these top-level folders run in one process, one file after the other, as
  * one entry of the run. A process of its own per file loads tsx, the suite's modules and the embedded database

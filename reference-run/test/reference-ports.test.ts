@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { describe, test } from 'node:test'
 import { freePorts } from '../free-ports.ts'
@@ -77,5 +78,20 @@ describe('claimReferencePorts', () => {
     } finally {
       await new Promise((resolve) => holder.close(resolve))
     }
+  })
+})
+
+describe('freePorts', () => {
+  // The kernel gives outgoing connections their local ports from its ephemeral range: a free port chosen there was
+  // taken by a client socket before the server bound it (EADDRINUSE on a loaded CI runner).
+  test('lie below the ephemeral range, where only listeners take ports', async () => {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+    const firsts = await Promise.all(Array.from({ length: 20 }, () => freePorts(4)))
+    for (const first of firsts) assert.ok(first >= 20_000 && first + 3 < low!, `${first} to ${first + 3}`)
+    const ports = firsts.flatMap((first) => [first, first + 1, first + 2, first + 3])
+    assert.equal(new Set(ports).size, ports.length, 'one process never hands out a port twice')
   })
 })

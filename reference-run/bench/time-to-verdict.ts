@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { constants as osConstants, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { claimReferencePorts } from '../reference-ports.ts'
@@ -58,8 +58,19 @@ if (unknown.length > 0 || !(cap > 0) || !(latency >= 0)) {
 const output = values.output ? resolve(values.output) : mkdtempSync(join(tmpdir(), 'op-time-to-verdict-'))
 console.log(`Time to verdict: ${chosen.join(', ')}; cap ${cap} s; runs write to ${output}`)
 
+// Interrupted (Ctrl-C, a CI job cancelled): the current run's group and whatever this script started for it (the
+// stub, the proxies, the reference server behind them) end before it exits, instead of listening on after it.
+const interrupted = new AbortController()
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    console.log(`\n${signal}: ending the current run and what it started`)
+    process.exitCode = 128 + osConstants.signals[signal]
+    interrupted.abort()
+  })
+
 const rows: [TargetName, RunTiming][] = []
 for (const name of chosen as TargetName[]) {
+  if (interrupted.signal.aborted) break
   const dir = join(output, name)
   mkdirSync(dir, { recursive: true })
   const { args, close } = await prepare(name, dir)
@@ -71,6 +82,7 @@ for (const name of chosen as TargetName[]) {
       capSeconds: cap,
       logFile: join(dir, 'console.log'),
       progressMs: 30_000,
+      signal: interrupted.signal,
       progress: (seconds, line) =>
         console.log(`  ${seconds.toFixed(0)} s: ${line?.trim().slice(0, 100) ?? '(nothing yet)'}`),
     })
@@ -107,7 +119,7 @@ async function prepare(name: TargetName, dir: string): Promise<{ args: string[];
 
 function rowLines(name: string, t: RunTiming): string[] {
   return [
-    `  ${name}: ${t.headline ?? `no verdict${t.capped ? ` within the cap of ${cap} s` : ''}`}`,
+    `  ${name}: ${t.headline ?? `no verdict${t.capped ? (interrupted.signal.aborted ? ' (interrupted)' : ` within the cap of ${cap} s`) : ''}`}`,
     `  to verdict ${t.toVerdict?.toFixed(1) ?? '-'} s, wall ${t.wall.toFixed(1)} s, exit ${t.exitCode}; first line ` +
       `${t.firstLine?.toFixed(1) ?? '-'} s, longest silence ${t.longestSilence.toFixed(1)} s; load ` +
       `${t.load.start.toFixed(1)} at the start, ${t.load.mean.toFixed(1)} mean, ${t.load.max.toFixed(1)} highest`,

@@ -35,6 +35,8 @@ export function timedRun(opts: {
   logFile: string
   progressMs: number
   progress(seconds: number, lastLine: string | undefined): void
+  /** Aborted (the bench was interrupted): the run's group is ended as at the cap, and the run counts as capped. */
+  signal?: AbortSignal
 }): Promise<RunTiming> {
   const started = Date.now()
   const seconds = (at = Date.now()) => (at - started) / 1000
@@ -67,16 +69,20 @@ export function timedRun(opts: {
   const sampler = setInterval(() => loads.push(loadavg()[0]!), LOAD_SAMPLE_MS)
   const reporter = setInterval(() => opts.progress(seconds(), lastLine), opts.progressMs)
   let capped = false
-  const cap = setTimeout(() => {
+  const stopRun = () => {
     capped = true
     endGroup(child.pid!, 'SIGTERM')
     setTimeout(() => endGroup(child.pid!, 'SIGKILL'), 10_000)
-  }, opts.capSeconds * 1000)
+  }
+  const cap = setTimeout(stopRun, opts.capSeconds * 1000)
+  if (opts.signal?.aborted) stopRun()
+  else opts.signal?.addEventListener('abort', stopRun, { once: true })
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       // After the cap, the SIGKILL above stays due: npx, the group's leader, may end first while Playwright still
       // stops its workers, and what is left of the group 10 s after the SIGTERM is ended too.
       for (const timer of [sampler, reporter, cap]) clearInterval(timer)
+      opts.signal?.removeEventListener('abort', stopRun)
       log.end()
       const end = Date.now()
       resolve({

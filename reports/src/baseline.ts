@@ -3,7 +3,7 @@ import {
   namesTest,
   type UntestedEntry,
 } from '../../conformance/harness/rules/baseline-file.ts'
-import { type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
+import { type NotRun, type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
 
 /** What the baseline makes of a verdict: the failures it expects, those it does not, and its stale entries. */
 export interface BaselineOutcome {
@@ -13,6 +13,11 @@ export interface BaselineOutcome {
   unexpected: string[]
   /** Entries whose rule or test ran and passed: they fail the run until removed. */
   stale: { entry: BaselineEntry; why: string }[]
+  /**
+   * Rule entries whose rule passed where its checks ran, while a test of it stopped before its check on another
+   * error: the deviation may be exactly what that test would have seen, so the entry is neither stale nor confirmed.
+   */
+  unconfirmed: { entry: BaselineEntry; why: string }[]
   /** Spec MUST rules not tested that an `expectedUntested` entry accepts: they do not make the run INCOMPLETE. */
   untested: { rule: string; reason: string }[]
 }
@@ -27,7 +32,7 @@ export function applyBaseline(
   const byRule = new Map(entries.filter((e) => e.rule).map((e) => [e.rule!, e]))
   const testEntries = entries.filter((e) => e.test)
   const entryForTest = (title: string) => testEntries.find((e) => namesTest(e.test!, title))
-  const outcome: BaselineOutcome = { expected: [], unexpected: [], stale: [], untested: [] }
+  const outcome: BaselineOutcome = { expected: [], unexpected: [], stale: [], unconfirmed: [], untested: [] }
   for (const r of verdict.rules.filter((v) => v.tier === 'spec' && FAILING.has(v.status))) {
     const culprits = culpritsOf(r)
     const ruleEntry = byRule.get(r.rule.id)
@@ -41,8 +46,15 @@ export function applyBaseline(
   for (const entry of entries) {
     if (entry.rule) {
       const r = verdict.rules.find((v) => v.rule.id === entry.rule)
-      if (r && (r.status === 'passed' || r.status === 'warning'))
-        outcome.stale.push({ entry, why: `${entry.rule} now passes` })
+      if (r && (r.status === 'passed' || r.status === 'warning')) {
+        const stopped = stoppedBeforeCheck(r)
+        if (stopped)
+          outcome.unconfirmed.push({
+            entry,
+            why: `${entry.rule} passed where its checks ran, but it was ${stopped.reason}`,
+          })
+        else outcome.stale.push({ entry, why: `${entry.rule} now passes` })
+      }
     } else if (entry.test && ![...failingTests].some((title) => namesTest(entry.test!, title))) {
       const ran = verdict.rules.some((v) =>
         v.tests.some((t) => namesTest(entry.test!, t.title) && t.outcome === 'passed'),
@@ -57,6 +69,11 @@ export function applyBaseline(
     else if (r && untestedMustRules([r]).length > 0) outcome.untested.push(entry)
   }
   return outcome
+}
+
+/** A test of the rule that failed on something else before it reached the rule's check, with why. */
+function stoppedBeforeCheck(r: RuleVerdict): NotRun | undefined {
+  return r.notRun.find((n) => r.tests.some((t) => t.title === n.title && t.outcome === 'failed'))
 }
 
 /** The tests a failing rule blames: those whose failures name it, else those that failed before checking it. */

@@ -86,6 +86,7 @@ function baseline(d: VerdictDocument): string {
     ...b.expected.map((e) => `<li>expected: ${html(e.rule)} (${html(e.reasons.join('; '))})</li>`),
     ...b.unexpected.map((id) => `<li><strong>unexpected</strong>: ${html(id)}</li>`),
     ...b.stale.map((s) => `<li><strong>stale</strong>: ${html(s.why)}; remove it from the baseline</li>`),
+    ...b.unconfirmed.map((u) => `<li>unconfirmed: ${html(u.why)}; the entry stays</li>`),
   ]
   return `<p>Baseline ${html(b.file)}${b.target ? ` (${html(b.target)})` : ''}: ${b.entries} entries;
 ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale.

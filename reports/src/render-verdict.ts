@@ -145,7 +145,7 @@ function tiersWithRules(verdict: Verdict): typeof TIERS {
   return TIERS.filter((tier) => verdict.rules.some((r) => r.tier === tier))
 }
 
-/** The console lines of a baseline: its counts, then each unexpected failure and stale entry. */
+/** The console lines of a baseline: its counts, then each unexpected failure, stale and unconfirmed entry. */
 export function baselineLines(document: VerdictDocument): string[] {
   const b = document.baseline
   if (!b) return []
@@ -153,6 +153,7 @@ export function baselineLines(document: VerdictDocument): string[] {
     `  baseline ${relative(process.cwd(), b.file)}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
     ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
     ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
+    ...b.unconfirmed.map((u) => `    UNCONFIRMED    ${u.why}; the entry stays (${u.entry.reason})`),
   ]
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import type { BaselineError } from '../../conformance/harness/rules/baseline-error.ts'
 import { loadBaseline } from '../../conformance/harness/rules/baseline-file.ts'
-import { computeVerdict } from '../src/verdict.ts'
+import { computeVerdict, type TestRecord } from '../src/verdict.ts'
 import { buildVerdictDocument } from '../src/verdict-document.ts'
 import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from './sample-verdict.ts'
 
@@ -77,6 +77,42 @@ describe('baseline of expected failures', () => {
       document.baseline?.stale.map((s) => s.why),
       ['IP-CREATE now passes', 'the test "creates" now passes'],
     )
+  })
+
+  test('a listed rule that passed while one of its tests stopped before its check is unconfirmed, not stale', () => {
+    const stopped: TestRecord = {
+      title: 'of payments into one incoming payment, the undeliverable are marked failed',
+      file: 'x.spec.ts',
+      outcome: 'failed',
+      rules: ['IP-CREATE'],
+      errors: ['page.waitForResponse: Target page, context or browser has been closed'],
+      warnings: [],
+      observations: [],
+    }
+    const document = buildVerdictDocument({
+      verdict: computeVerdict(SAMPLE_RULES, [...SAMPLE_RECORDS, stopped]),
+      subject: SAMPLE_SUBJECT,
+      runStatus: 'failed',
+      otherFailures: [],
+      evidence: {},
+      baseline: {
+        file: 'baseline.json',
+        expectedFailures: [
+          { rule: 'IP-GET', reason: 'answers 401' },
+          { rule: 'IP-CREATE', reason: 'the undeliverable end completed' },
+        ],
+        expectedUntested: TOKEN_GAP,
+      },
+    })
+    assert.deepEqual(document.baseline?.stale, [])
+    assert.deepEqual(
+      document.baseline?.unconfirmed.map((u) => u.why),
+      [
+        `IP-CREATE passed where its checks ran, but it was not reached in "${stopped.title}": it stopped first on ` +
+          'an error that names no rule: page.waitForResponse: Target page, context or browser has been closed',
+      ],
+    )
+    assert.equal(document.exitCode, 0, 'an unconfirmed entry does not fail the run')
   })
 
   test('a spec MUST rule not tested exits INCOMPLETE (3) unless the baseline lists it as expected untested', () => {

@@ -59,6 +59,7 @@ describe('JUnit XML', () => {
       expected: [{ rule: 'IP-GET', reasons: ['known 401'] }],
       unexpected: [],
       stale: [],
+      unconfirmed: [],
       untested: [],
     }
     assert.match(renderJunit(document), /<skipped message="expected failure \(baseline\): known 401"\/>/)

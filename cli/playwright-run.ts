@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
 import { PROGRESS_STARTED_ENV } from '../settings/run-settings.ts'
 
 /** Playwright's command, run by node itself: npx would add its own start-up (seconds on a busy machine). */
@@ -21,6 +22,7 @@ const SILENCE_MS = 9_000
  */
 export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const signalDir = mkdtempSync(join(tmpdir(), 'op-conformance-started-'))
+  removeAtExit(signalDir)
   const started = join(signalDir, 'started')
   const since = Date.now()
   let lastLine = since

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
 import { referencePort } from './reference-ports.ts'
@@ -90,7 +91,7 @@ export function writeRunReferenceTarget(
   listing: boolean,
 ): string {
   const own = mkdtempSync(join(tmpdir(), 'op-reference-target-'))
-  process.on('exit', () => rmSync(own, { recursive: true, force: true }))
+  removeAtExit(own)
   if (!listing) writeReferenceTarget(plan, reportDir)
   return writeReferenceTarget(plan, own)
 }

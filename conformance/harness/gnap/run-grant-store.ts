@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GRANT_STORE_ENV } from '../../../settings/run-settings.ts'
 import type { ClientIdentity } from '../client-identity/client-identity.ts'
 import { rememberTokens } from '../http/redact-tokens.ts'
+import { removeAtExit } from '../run/remove-at-exit.ts'
 import type { IssuedGrant } from './grant-types.ts'
 
 /**
@@ -26,7 +27,7 @@ export function openRunGrantStore(env: NodeJS.ProcessEnv = process.env): boolean
   if (env[GRANT_STORE_ENV]) return false
   const dir = mkdtempSync(join(tmpdir(), 'op-conformance-grants-'))
   env[GRANT_STORE_ENV] = dir
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  removeAtExit(dir)
   return true
 }
 

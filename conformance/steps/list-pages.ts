@@ -89,6 +89,8 @@ export interface WalkOptions {
   first: number
   keepSmall: (ids: readonly string[]) => boolean
   maxPages: number
+  /** The caller has seen what it needs: the walk stops there, incomplete (default: only at its bound). */
+  enough?: (ids: readonly string[], pages: number) => boolean
 }
 
 /**
@@ -125,6 +127,7 @@ export async function walkForward(resources: Resources, options: WalkOptions): P
       cursor,
       rule('PAG-WALK', `a page with more to follow gives its endCursor: ${summarize(page.exchange)}`),
     ).toEqual(expect.stringMatching(/./))
+    if (options.enough?.(ids, pages.length)) break
   }
   return { pages, ids, complete: false }
 }

@@ -7,10 +7,20 @@ export interface ListWalkCase {
   /** Incoming payments the test has created before the walk (outgoing lists are walked as they are). */
   ownItems: number
   pageSize: number
+  /**
+   * Whether the walk forward goes on to the end of the list; else it stops once it has seen the test's own items
+   * and one page past the first. A list the whole suite keeps growing costs tens of pages to the end: one run in
+   * four checks the end, every run checks the pages around the test's own items.
+   */
+  toTheEnd: boolean
 }
 
 export const listWalkCaseArb: fc.Arbitrary<ListWalkCase> = fc.record({
   collection: fc.constantFrom('incoming-payments' as const, 'outgoing-payments' as const),
   ownItems: fc.integer({ min: 0, max: 60 }),
   pageSize: fc.oneof(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 100 })),
+  toTheEnd: fc.oneof(
+    { arbitrary: fc.constant(true), weight: 1 },
+    { arbitrary: fc.constant(false), weight: 3 },
+  ),
 })

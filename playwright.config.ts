@@ -4,6 +4,7 @@ import { chromiumLaunchOptions, requireChromiumIfAsked } from './conformance/har
 import { clearFoundationResults } from './conformance/harness/foundations/foundation-results.ts'
 import { openRunGrantStore } from './conformance/harness/gnap/run-grant-store.ts'
 import { FAILURE_TRACES_ENV } from './conformance/harness/rules/kept-worker.ts'
+import { stopAsOnSigint } from './conformance/harness/run/stop-as-on-sigint.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
 import { TargetConfigurationError } from './conformance/harness/target/target-configuration-error.ts'
 import type { TargetFile } from './conformance/harness/target/target-file.ts'
@@ -73,6 +74,7 @@ try {
 if (openRunGrantStore()) {
   clearFoundationResults()
   if (runTarget) await openRunLocalClients(runTarget)
+  stopAsOnSigint()
 }
 
 // `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's

@@ -93,8 +93,11 @@ export default class ConformanceReporter implements Reporter {
     // exits 2 (cli/run-command.ts), as for any run that could not start.
     if (!this.#suite?.allTests().some((test) => this.#counts(test))) {
       rmSync(this.#outputDir, { recursive: true, force: true })
-      // A reference server that did not start has said so above; blaming the filters would mislead.
-      if (!this.#setupFailed)
+      // A reference server that did not start has said so above; blaming the filters would mislead, and so would
+      // it after a run stopped (Ctrl-C, a cancelled job) before its first test.
+      if (result.status === 'interrupted')
+        process.stderr.write('\nThe run was stopped before any test ended: no verdict was written.\n')
+      else if (!this.#setupFailed)
         process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
       return
     }

@@ -40,3 +40,24 @@ describe('removeAtExit', () => {
       assert.equal(existsSync(folder), false)
     })
 })
+
+describe('stopAsOnSigint', () => {
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const)
+    test(`${signal} reaches the run as SIGINT, which Playwright answers by stopping its workers and its server`, async () => {
+      const helper = new URL('../harness/run/stop-as-on-sigint.ts', import.meta.url).pathname
+      const script =
+        `const { stopAsOnSigint } = await import(${JSON.stringify(helper)}); stopAsOnSigint();` +
+        "process.on('SIGINT', () => { console.log('stopping as on Ctrl-C'); process.exit(0) });" +
+        "console.log('ready'); setInterval(() => {}, 1000)"
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      let output = ''
+      child.stdout!.on('data', (chunk) => (output += chunk))
+      await once(child.stdout!, 'data')
+      child.kill(signal)
+      const [code] = await once(child, 'exit')
+      assert.equal(code, 0)
+      assert.match(output, /stopping as on Ctrl-C/)
+    })
+})

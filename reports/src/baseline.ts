@@ -46,7 +46,9 @@ export function applyBaseline(
   for (const entry of entries) {
     if (entry.rule) {
       const r = verdict.rules.find((v) => v.rule.id === entry.rule)
-      if (r && (r.status === 'passed' || r.status === 'warning')) {
+      // A filtered run may leave out the very test that shows the deviation: its rule passing elsewhere proves
+      // nothing, so the entry is neither stale nor confirmed there.
+      if (r && (r.status === 'passed' || r.status === 'warning') && !verdict.scope.filtered) {
         const stopped = stoppedBeforeCheck(r)
         if (stopped)
           outcome.unconfirmed.push({

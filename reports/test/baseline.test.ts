@@ -115,6 +115,26 @@ describe('baseline of expected failures', () => {
     assert.equal(document.exitCode, 0, 'an unconfirmed entry does not fail the run')
   })
 
+  test('in a filtered run a listed rule that passes is not stale: the run may leave out the test that shows it', () => {
+    const document = buildVerdictDocument({
+      verdict: computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS, { filtered: true }),
+      subject: SAMPLE_SUBJECT,
+      runStatus: 'failed',
+      otherFailures: [],
+      evidence: {},
+      baseline: {
+        file: 'baseline.json',
+        expectedFailures: [
+          { rule: 'IP-GET', reason: 'answers 401' },
+          { rule: 'IP-CREATE', reason: 'a 500 on 2^63' },
+        ],
+        expectedUntested: TOKEN_GAP,
+      },
+    })
+    assert.deepEqual(document.baseline?.stale, [])
+    assert.deepEqual(document.baseline?.unexpected, [])
+  })
+
   test('a spec MUST rule not tested exits INCOMPLETE (3) unless the baseline lists it as expected untested', () => {
     const failure = [{ rule: 'IP-GET', reason: 'answers 401' }]
     assert.equal(withBaseline(failure, []).exitCode, 3)

@@ -3,7 +3,7 @@ import {
   namesTest,
   type UntestedEntry,
 } from '../../conformance/harness/rules/baseline-file.ts'
-import { type NotRun, type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
+import { type RuleVerdict, untestedMustRules, type Verdict } from './verdict.ts'
 
 /** What the baseline makes of a verdict: the failures it expects, those it does not, and its stale entries. */
 export interface BaselineOutcome {
@@ -49,11 +49,11 @@ export function applyBaseline(
       // A filtered run may leave out the very test that shows the deviation: its rule passing elsewhere proves
       // nothing, so the entry is neither stale nor confirmed there.
       if (r && (r.status === 'passed' || r.status === 'warning') && !verdict.scope.filtered) {
-        const stopped = stoppedBeforeCheck(r)
+        const stopped = stoppedEarly(r, verdict)
         if (stopped)
           outcome.unconfirmed.push({
             entry,
-            why: `${entry.rule} passed where its checks ran, but it was ${stopped.reason}`,
+            why: `${entry.rule} passed where its checks ran, but ${stopped}`,
           })
         else outcome.stale.push({ entry, why: `${entry.rule} now passes` })
       }
@@ -73,9 +73,16 @@ export function applyBaseline(
   return outcome
 }
 
-/** A test of the rule that failed on something else before it reached the rule's check, with why. */
-function stoppedBeforeCheck(r: RuleVerdict): NotRun | undefined {
-  return r.notRun.find((n) => r.tests.some((t) => t.title === n.title && t.outcome === 'failed'))
+/**
+ * A test of the rule that stopped on something else (another rule, an error that names none) before its end: it
+ * may have checked the rule already, but not the step that shows the deviation.
+ */
+function stoppedEarly(r: RuleVerdict, verdict: Verdict): string | undefined {
+  const test = r.tests.find((t) => t.outcome === 'failed' && !r.failedIn.includes(t.title))
+  if (!test) return undefined
+  const reason =
+    verdict.unattributed.find((u) => u.title === test.title)?.reason ?? 'it failed first on another rule'
+  return `"${test.title}" stopped before its end: ${reason}`
 }
 
 /** The tests a failing rule blames: those whose failures name it, else those that failed before checking it. */

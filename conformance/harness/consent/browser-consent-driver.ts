@@ -4,9 +4,9 @@ import type { InteractiveGrant } from '../gnap/grant-types.ts'
 import { Routing } from '../http/routing.ts'
 import { ConsentContexts } from './consent-contexts.ts'
 import {
-  CONSENT_TIMEOUT_MS,
   type ConsentDecision,
   type ConsentDriver,
+  consentTimeoutMs,
   type Evidence,
 } from './consent-driver.ts'
 import type { ConsentScript } from './consent-script.ts'
@@ -32,7 +32,7 @@ export function browserConsentDriver(
       let finish: FinishRedirect
       try {
         finish = await within(
-          CONSENT_TIMEOUT_MS,
+          consentTimeoutMs(),
           consent(page, grant, decision, script, evidence, lease.finished),
         )
       } catch (error) {

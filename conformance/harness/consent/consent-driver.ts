@@ -1,5 +1,6 @@
 import type { FinishRedirect } from '../gnap/finish-redirect.ts'
 import type { InteractiveGrant } from '../gnap/grant-types.ts'
+import { machineFactor } from '../time/machine-load.ts'
 
 export type ConsentDecision = 'accept' | 'reject'
 
@@ -16,8 +17,13 @@ export interface ConsentDriver {
   close(): Promise<void>
 }
 
-/** How long a consent page may take, script included, before the driver gives up. */
-export const CONSENT_TIMEOUT_MS = 30_000
+/**
+ * How long a consent page may take, script included, before the driver gives up: 30 s on a quiet machine,
+ * stretched by its load like the suite's other limits (a browser and the page's own scripts are the first to starve).
+ */
+export function consentTimeoutMs(): number {
+  return 30_000 * machineFactor()
+}
 
 /**
  * Labels of the consent page's controls, for the default browser script and the HTTP driver: the label starts

@@ -2,7 +2,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { type FinishRedirect, isFinishUrl, parseFinishRedirect } from '../gnap/finish-redirect.ts'
 import type { InteractiveGrant } from '../gnap/grant-types.ts'
 import { Routing } from '../http/routing.ts'
-import { CONSENT_TIMEOUT_MS, type ConsentDriver, DECISION_LABELS } from './consent-driver.ts'
+import { type ConsentDriver, consentTimeoutMs, DECISION_LABELS } from './consent-driver.ts'
 import { findSubmit, formSubmission, isSubmit, parseForms } from './html-forms.ts'
 
 const MAX_REDIRECTS = 10
@@ -102,7 +102,7 @@ class RoutedContext {
       headers: { ...headers, ...routed?.headers },
       data,
       maxRedirects: 0,
-      timeout: CONSENT_TIMEOUT_MS,
+      timeout: consentTimeoutMs(),
     })
     return { url, response }
   }

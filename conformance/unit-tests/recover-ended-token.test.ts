@@ -3,7 +3,13 @@ import { describe, test } from 'node:test'
 import type { Exchange, RequestOptions } from '../../clients/src/index.ts'
 import { GrantCache } from '../harness/gnap/grant-cache.ts'
 import type { IssuedGrant } from '../harness/gnap/grant-types.ts'
-import { endedEarly, recoverEndedToken, renewableTokenOf } from '../harness/http/recover-ended-token.ts'
+import {
+  endedEarly,
+  presentableToken,
+  recoverEndedToken,
+  renewableTokenOf,
+} from '../harness/http/recover-ended-token.ts'
+import { registerRenewableToken } from '../harness/http/renewable-tokens.ts'
 
 /** A cache whose grants carry no expires_in, numbered in the order they were obtained, under a unique kind. */
 function keptTokens() {
@@ -160,5 +166,26 @@ describe('a kept token the server ended early', () => {
     )
     const header = { headers: { Authorization: `Bearer ${first}` } }
     assert.equal(renewableTokenOf(request(first, header), 'valid'), undefined, 'an Authorization of its own')
+  })
+})
+
+describe('a kept token whose announced life is over', () => {
+  test('is swapped for a fresh one before it is presented; one with life left, or not kept, is presented as it is', async () => {
+    const value = `kept-${Math.random()}`
+    registerRenewableToken(value, { issuedAt: 0, expiresIn: 60, renew: async () => `${value}-fresh` })
+    assert.equal(await presentableToken(value, 30_000), value)
+    assert.equal(await presentableToken(value, 56_000), `${value}-fresh`, 'within the margin of its end')
+    assert.equal(await presentableToken(value, 90_000), `${value}-fresh`)
+    assert.equal(
+      await presentableToken('a token the test obtained for itself', 90_000),
+      'a token the test obtained for itself',
+    )
+    assert.equal(await presentableToken(undefined), undefined)
+  })
+
+  test('without an expires_in it is presented until the server refuses it (then renewed as above)', async () => {
+    const value = `kept-${Math.random()}`
+    registerRenewableToken(value, { issuedAt: 0, renew: async () => `${value}-fresh` })
+    assert.equal(await presentableToken(value, 10 * 3_600_000), value)
   })
 })

@@ -6,7 +6,7 @@ import { recordRequestTime } from '../time/request-time.ts'
 import { testTimeLeft } from '../time/test-clock.ts'
 import { rememberExchangeTokens } from './format-exchange.ts'
 import { judgeExchange } from './judge-exchange.ts'
-import { recoverEndedToken, renewableTokenOf } from './recover-ended-token.ts'
+import { presentableToken, recoverEndedToken, renewableTokenOf } from './recover-ended-token.ts'
 import { type RequestInput, ResponseCheckError } from './response-checks.ts'
 
 export interface SendOptions extends RequestOptions {
@@ -38,10 +38,12 @@ export class ConformanceApi {
   ) {}
 
   /**
-   * Sends one request and judges its answer. A request presenting a kept token that is refused as unauthorized
-   * is sent once more with a fresh token (recover-ended-token.ts): that answer is the one returned.
+   * Sends one request and judges its answer. A kept token whose announced life is over is swapped for a fresh one
+   * first; a request presenting a kept token that is refused as unauthorized is sent once more with a fresh token
+   * (recover-ended-token.ts): that answer is the one returned.
    */
-  async send(options: SendOptions): Promise<Exchange> {
+  async send(given: SendOptions): Promise<Exchange> {
+    const options = { ...given, token: await presentableToken(given.token) }
     const exchange = await this.#sendOnce(options)
     const { operation, input = 'valid', ...request } = options
     const kept = renewableTokenOf(request, input)

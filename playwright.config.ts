@@ -12,6 +12,7 @@ import { TargetFileError } from './conformance/harness/target/target-file-error.
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
 import { machineFactor } from './conformance/harness/time/machine-load.ts'
+import { workersFor } from './conformance/harness/time/run-workers.ts'
 import { PortTakenError } from './reference-run/port-taken-error.ts'
 import { referenceServerPlan, writeRunReferenceTarget } from './reference-run/reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
@@ -77,6 +78,21 @@ if (openRunGrantStore()) {
   stopAsOnSigint()
 }
 
+// Decided in Playwright's main process only (its workers load this file too), never for a listing, and never over
+// the user's --workers: more workers for a target far away (conformance/harness/time/run-workers.ts).
+const workers = await runWorkers()
+async function runWorkers(): Promise<number> {
+  const chosen = process.argv.some((arg) => arg === '-j' || arg.startsWith('--workers'))
+  if (reference || !runTarget || chosen || process.env.TEST_WORKER_INDEX !== undefined) return RUN_WORKERS
+  if (process.argv.includes('--list')) return RUN_WORKERS
+  const { workers, answerMs } = await workersFor(runTarget)
+  if (workers !== RUN_WORKERS && answerMs !== undefined)
+    console.log(
+      `Workers: ${workers}, since the target answers in about ${Math.round(answerMs)} ms (--workers N chooses)`,
+    )
+  return workers
+}
+
 // `op-conformance run --reporter x` lands here (cli/run-command.ts): the console reporter is the user's
 // choice, the reports and the verdict are always written.
 const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ? 'line' : 'list'))
@@ -109,7 +125,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: RUN_WORKERS,
+  workers,
   timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.

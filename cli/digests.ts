@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { filesUnder } from '../conformance/harness/run/files-under.ts'
 import { type ApiName, openApiPath } from '../openapi/official-documents.ts'
 import { specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
 
@@ -36,11 +37,4 @@ export function digests(extraParts: readonly string[] = []) {
       ),
     },
   }
-}
-
-function filesUnder(path: string): string[] {
-  if (statSync(path).isFile()) return [path]
-  return readdirSync(path, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('node_modules'))
-    .map((entry) => join(entry.parentPath, entry.name))
 }

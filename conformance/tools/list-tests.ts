@@ -1,17 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import {
-  type Dirent,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { TARGET_ENV } from '../../settings/run-settings.ts'
+import { filesUnder } from '../harness/run/files-under.ts'
 import type { ListedSuite } from './rule-coverage.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -66,7 +59,9 @@ function listWithPlaywright(): string {
 /** The SHA-256 of every input's path and bytes, in a fixed order, and of the target the environment names. */
 export function listingDigest(root: string = ROOT): string {
   const hash = createHash('sha256')
-  const files = LISTING_INPUTS.flatMap((input) => sourcesUnder(root, input))
+  const files = LISTING_INPUTS.flatMap((input) => filesUnder(join(root, input)))
+    .filter((file) => SOURCE.test(file))
+    .map((file) => relative(root, file))
   for (const file of files.sort())
     hash
       .update(`${file}\0`)
@@ -75,25 +70,6 @@ export function listingDigest(root: string = ROOT): string {
   const target = process.env[TARGET_ENV]
   if (target) hash.update(`target\0${target}\0`).update(readIfThere(target))
   return hash.digest('hex')
-}
-
-function sourcesUnder(root: string, path: string): string[] {
-  let entries: Dirent[]
-  try {
-    if (!statSync(join(root, path)).isDirectory()) return SOURCE.test(path) ? [path] : []
-    entries = readdirSync(join(root, path), { withFileTypes: true })
-  } catch {
-    return []
-  }
-  return entries
-    .filter((entry) => entry.name !== 'node_modules')
-    .flatMap((entry) =>
-      entry.isDirectory()
-        ? sourcesUnder(root, join(path, entry.name))
-        : SOURCE.test(entry.name)
-          ? [join(path, entry.name)]
-          : [],
-    )
 }
 
 function readIfThere(file: string): string {

@@ -15,9 +15,10 @@ const TOKEN_GAP = [{ rule: 'TOKEN-EXPIRY', reason: 'tokens live 600 s' }]
 const withBaseline = (
   expectedFailures: { rule?: string; test?: string; reason: string }[],
   expectedUntested = TOKEN_GAP,
+  verdict = computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS),
 ) =>
   buildVerdictDocument({
-    verdict: computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS),
+    verdict,
     subject: SAMPLE_SUBJECT,
     runStatus: 'failed',
     otherFailures: [],
@@ -91,21 +92,14 @@ describe('baseline of expected failures', () => {
       // It had checked the rule once before it stopped, short of the step that shows the deviation.
       observations: saw(['IP-CREATE']),
     }
-    const document = buildVerdictDocument({
-      verdict: computeVerdict(SAMPLE_RULES, [...SAMPLE_RECORDS, stopped]),
-      subject: SAMPLE_SUBJECT,
-      runStatus: 'failed',
-      otherFailures: [],
-      evidence: {},
-      baseline: {
-        file: 'baseline.json',
-        expectedFailures: [
-          { rule: 'IP-GET', reason: 'answers 401' },
-          { rule: 'IP-CREATE', reason: 'the undeliverable end completed' },
-        ],
-        expectedUntested: TOKEN_GAP,
-      },
-    })
+    const document = withBaseline(
+      [
+        { rule: 'IP-GET', reason: 'answers 401' },
+        { rule: 'IP-CREATE', reason: 'the undeliverable end completed' },
+      ],
+      TOKEN_GAP,
+      computeVerdict(SAMPLE_RULES, [...SAMPLE_RECORDS, stopped]),
+    )
     assert.deepEqual(document.baseline?.stale, [])
     assert.deepEqual(
       document.baseline?.unconfirmed.map((u) => u.why),
@@ -118,21 +112,14 @@ describe('baseline of expected failures', () => {
   })
 
   test('in a filtered run a listed rule that passes is not stale: the run may leave out the test that shows it', () => {
-    const document = buildVerdictDocument({
-      verdict: computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS, { filtered: true }),
-      subject: SAMPLE_SUBJECT,
-      runStatus: 'failed',
-      otherFailures: [],
-      evidence: {},
-      baseline: {
-        file: 'baseline.json',
-        expectedFailures: [
-          { rule: 'IP-GET', reason: 'answers 401' },
-          { rule: 'IP-CREATE', reason: 'a 500 on 2^63' },
-        ],
-        expectedUntested: TOKEN_GAP,
-      },
-    })
+    const document = withBaseline(
+      [
+        { rule: 'IP-GET', reason: 'answers 401' },
+        { rule: 'IP-CREATE', reason: 'a 500 on 2^63' },
+      ],
+      TOKEN_GAP,
+      computeVerdict(SAMPLE_RULES, SAMPLE_RECORDS, { filtered: true }),
+    )
     assert.deepEqual(document.baseline?.stale, [])
     assert.deepEqual(document.baseline?.unexpected, [])
   })

@@ -126,18 +126,23 @@ export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>
   ]
 }
 
-/** Under a failed rule on the console: what its first failure saw, where, and in how many more tests. */
+/**
+ * Under a failed rule on the console: what its first failure saw (the answer and what the spec requires), then
+ * where, and in how many more tests. What was seen comes first: a long test title must not cut it off.
+ */
 function firstFailureLines(verdict: Pick<VerdictDocument, 'subject'>, r: RuleVerdict): string[] {
   const first = r.failures[0]
   if (!first) return []
   const { test, text } = readableFailure(r, first)
   const line = text.split('\n')[0] ?? ''
   const client = isClientVerdict(verdict)
-  const where = test ? `in ${testLabel(verdict)(test)}: ` : ''
   const others = r.failedIn.length - 1
   const more = others > 0 ? ` (and ${plural(others, client ? 'other scenario' : 'other test')})` : ''
-  const full = `${where}${line}`
-  return [`${' '.repeat(19)}${full.length > 300 ? `${full.slice(0, 299)}…` : full}${more}`]
+  const indent = ' '.repeat(19)
+  return [
+    `${indent}${line.length > 400 ? `${line.slice(0, 399)}…` : line}`,
+    ...(test ? [`${indent}in ${testLabel(verdict)(test)}${more}`] : []),
+  ]
 }
 
 /** The tiers a verdict has rules in: a rule set without robustness rules (the client mode's) shows no empty section. */

@@ -5,6 +5,7 @@ import {
   amountIn,
   covers,
   expect,
+  held,
   incomingPaymentAccess,
   type ResourceCall,
   type Resources,
@@ -66,6 +67,7 @@ test.describe('token management', () => {
       ).not.toBe(b.value)
       // A SHOULD (RFC 9635 lets the token presented say which token is managed): a warning, never a failure.
       if (a.manage === b.manage) warn('TOKEN-MANAGE-DISTINCT', `two tokens share the manage URI ${a.manage}`)
+      else held('TOKEN-MANAGE-DISTINCT', `two tokens have the manage URIs ${a.manage} and ${b.manage}`)
     },
   )
 

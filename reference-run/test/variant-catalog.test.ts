@@ -64,7 +64,7 @@ describe('the verdict on a variant', () => {
     reasons,
     notRun: [],
     evidence: [],
-    observed: { pass: 0, fail: 0, warning: 0, 'not-applicable': 0 },
+    observed: { pass: 0, fail: 0, warning: 0, 'not-applicable': 0, control: 0 },
   })
 
   test('a beyond-spec failure is a warning; a spec warning too', () => {

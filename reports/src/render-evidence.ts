@@ -7,6 +7,7 @@ const OUTCOME: Record<EvidenceItem['outcome'], string> = {
   fail: 'FAIL',
   warning: 'WARNING',
   'not-applicable': 'NOT APPLICABLE',
+  control: 'POSITIVE CONTROL',
 }
 
 /** How many checks of the rule saw what: `14 passing checks, 1 failing` (empty: none ran). */
@@ -17,6 +18,7 @@ export function evidenceSummary(r: RuleVerdict): string {
     fail > 0 ? `${fail} failing` : '',
     warning > 0 ? plural(warning, 'warning') : '',
     r.observed['not-applicable'] > 0 ? `${r.observed['not-applicable']} not applicable` : '',
+    r.observed.control > 0 ? plural(r.observed.control, 'positive control') : '',
   ].filter(Boolean)
   return parts.length > 0 ? parts.join(', ') : 'no check of it ran'
 }

@@ -20,7 +20,13 @@ const KEPT_PER_OUTCOME = 5
 
 /** A rule's evidence as it is gathered, test by test. */
 export class RuleEvidence {
-  readonly counts: ObservationCounts = { pass: 0, fail: 0, warning: 0, 'not-applicable': 0 }
+  readonly counts: ObservationCounts = {
+    pass: 0,
+    fail: 0,
+    warning: 0,
+    'not-applicable': 0,
+    control: 0,
+  }
   readonly #items: EvidenceItem[] = []
 
   add(test: string, observation: Pick<Observation, 'outcome' | 'line' | 'exchange' | 'count'>): void {
@@ -36,9 +42,9 @@ export class RuleEvidence {
     this.#items.push({ test, outcome, line, count, ...(exchange ? { exchange } : {}) })
   }
 
-  /** Failures first, then warnings, passes and not-applicable: the order a reader needs them in. */
+  /** Failures first, then warnings, passes, positive controls and not-applicable: the order a reader needs. */
   items(): EvidenceItem[] {
-    const order: ObservationOutcome[] = ['fail', 'warning', 'pass', 'not-applicable']
+    const order: ObservationOutcome[] = ['fail', 'warning', 'pass', 'control', 'not-applicable']
     return order.flatMap((outcome) => this.#items.filter((i) => i.outcome === outcome))
   }
 }

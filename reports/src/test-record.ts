@@ -9,6 +9,7 @@ import {
 } from '../../conformance/harness/rules/findings.ts'
 import { NOT_APPLICABLE_ANNOTATION } from '../../conformance/harness/rules/not-applicable.ts'
 import { type Observation, observationsOf } from '../../conformance/harness/rules/observations.ts'
+import { UNCHECKED_ANNOTATION } from '../../conformance/harness/rules/unchecked.ts'
 
 export type { PropertyRun }
 
@@ -30,6 +31,8 @@ export interface TestRecord {
   skipReason?: string
   /** Set when the test was skipped because the target lacks what its rules are about. */
   notApplicable?: string
+  /** Rules a skipped test stopped before checking: what it saw of them so far earns them no PASS. */
+  unchecked?: string[]
   /** Responses the test received; automatic rules are credited only by tests that received some. */
   responses?: number
   /** Of those, answers to deliberately invalid input; the robustness rules are credited only by these. */
@@ -56,7 +59,13 @@ export function observationsIn(
   annotations: readonly Annotation[],
 ): Pick<
   TestRecord,
-  'findings' | 'notApplicable' | 'responses' | 'invalidInputResponses' | 'property' | 'observations'
+  | 'findings'
+  | 'notApplicable'
+  | 'unchecked'
+  | 'responses'
+  | 'invalidInputResponses'
+  | 'property'
+  | 'observations'
 > {
   const described = (type: string) => [
     ...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
@@ -69,6 +78,7 @@ export function observationsIn(
   return {
     findings: described(FINDING_ANNOTATION),
     notApplicable: described(NOT_APPLICABLE_ANNOTATION)[0],
+    unchecked: described(UNCHECKED_ANNOTATION),
     responses: summed(RESPONSES_ANNOTATION),
     invalidInputResponses: summed(INVALID_INPUT_RESPONSES_ANNOTATION),
     observations: observationsOf(annotations),

@@ -169,10 +169,15 @@ export function computeVerdict(
   for (const record of records) {
     const entry = { title: record.title, file: record.file, outcome: record.outcome }
     const observations = record.observations ?? []
-    for (const id of new Set([...record.rules, ...observations.map((o) => o.rule)])) at(id)?.tests.push(entry)
+    const unchecked = new Set(record.outcome === 'skipped' ? record.unchecked : [])
+    for (const id of new Set([...record.rules, ...unchecked, ...observations.map((o) => o.rule)]))
+      at(id)?.tests.push(entry)
     for (const observation of observations) {
-      // A failing observation is told by the finding or the failure that names it, below.
-      if (observation.outcome !== 'fail') at(observation.rule)?.gathered.add(record.title, observation)
+      // A failing observation is told by the finding or the failure that names it, below; a pass on the way to a
+      // check the test never reached is no pass of its rule.
+      if (observation.outcome === 'fail') continue
+      if (observation.outcome === 'pass' && unchecked.has(observation.rule)) continue
+      at(observation.rule)?.gathered.add(record.title, observation)
     }
     for (const warning of record.warnings) {
       for (const id of rulesNamedIn(warning)) at(id)?.warnings.push(`${record.title}: ${warning}`)
@@ -193,7 +198,7 @@ export function computeVerdict(
       }
     }
     if (record.outcome === 'skipped') {
-      for (const id of record.rules) {
+      for (const id of new Set([...record.rules, ...unchecked])) {
         const tally = at(id)
         if (!tally) continue
         tally.skipped++
@@ -251,6 +256,8 @@ export function computeVerdict(
       const status = missed
         ? 'skipped'
         : statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
+      if (status === 'skipped' && observed.control > 0 && observed.pass === 0 && observed.warning === 0)
+        tally.reasons.push(ONLY_CONTROLS)
       if (status === 'skipped' && observed.warning > 0 && observed.pass === 0) {
         // The warning says what would let the rule be shown to hold (a setting, a capability): the reason repeats it.
         const warned = gathered.items().find((item) => item.outcome === 'warning')
@@ -291,6 +298,8 @@ export function computeVerdict(
   }
 }
 
+const ONLY_CONTROLS =
+  'only its positive controls ran (the valid request succeeded): no check saw the rule hold where it could fail'
 const ONLY_WARNINGS =
   'its checks saw only answers a correct server may also give (warnings): nothing showed that the MUST holds'
 

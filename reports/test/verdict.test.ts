@@ -215,6 +215,34 @@ describe('verdict', () => {
     assert.equal(verdict.conformant, false)
   })
 
+  test('a positive control alone earns no PASS: the rule is not tested, saying only its controls ran', () => {
+    const controlled = record({ rules: ['A-ONE'], observations: saw(['A-ONE'], 'control') })
+    const aOne = verdictOf([controlled], 'A-ONE')
+    assert.equal(aOne?.status, 'skipped')
+    assert.match(aOne?.reasons.at(-1) ?? '', /^only its positive controls ran/)
+    assert.equal(aOne?.observed.control, 1)
+    const decided = record({
+      rules: ['A-ONE'],
+      observations: [...saw(['A-ONE'], 'control'), ...saw(['A-ONE'])],
+    })
+    assert.equal(verdictOf([decided], 'A-ONE')?.status, 'passed')
+  })
+
+  test('a test skipped before it could check a rule lends that rule none of its passes; its other rules keep theirs', () => {
+    const stopped = record({
+      title: 'settles',
+      rules: ['A-ONE', 'D-ONE'],
+      outcome: 'skipped',
+      skipReason: 'the payment did not settle within 30 s, so A-ONE could not be checked',
+      unchecked: ['A-ONE'],
+      observations: saw(['A-ONE', 'A-TWO']),
+    })
+    const aOne = verdictOf([stopped], 'A-ONE')
+    assert.equal(aOne?.status, 'skipped')
+    assert.deepEqual(aOne?.reasons, ['the payment did not settle within 30 s, so A-ONE could not be checked'])
+    assert.equal(verdictOf([stopped], 'A-TWO')?.status, 'passed')
+  })
+
   test('a rule the server made moot is NOT APPLICABLE; a passing check elsewhere decides it', () => {
     const moot = record({ rules: ['A-ONE'], observations: saw(['A-ONE'], 'not-applicable') })
     assert.equal(verdictOf([moot], 'A-ONE')?.status, 'not-applicable')
@@ -236,7 +264,7 @@ describe('verdict', () => {
       errors: ['[A-ONE] answered 500'],
     })
     const aOne = verdictOf([one, two], 'A-ONE')
-    assert.deepEqual(aOne?.observed, { pass: 4, fail: 1, warning: 0, 'not-applicable': 0 })
+    assert.deepEqual(aOne?.observed, { pass: 4, fail: 1, warning: 0, 'not-applicable': 0, control: 0 })
     assert.deepEqual(aOne?.evidence, [
       { test: 'two', outcome: 'fail', line: 'answered 500', count: 1 },
       { test: 'one', outcome: 'pass', line: 'answered 201', exchange: 'POST /x -> 201', count: 4 },

@@ -6,9 +6,10 @@ export const OBSERVATION_ANNOTATION = 'observation'
 /**
  * `pass` and `fail` decide a rule; `warning` is an answer a correct server may give (it decides a SHOULD or a
  * beyond-spec rule, never a spec MUST); `not-applicable` says the server's own choice makes the rule moot (no
- * `continue.wait`: nothing to wait for).
+ * `continue.wait`: nothing to wait for); `control` is a positive control that held: it shows the check of the rule
+ * can fail (the valid request succeeds), not that the rule holds, so alone it earns no PASS.
  */
-export type ObservationOutcome = 'pass' | 'fail' | 'warning' | 'not-applicable'
+export type ObservationOutcome = 'pass' | 'fail' | 'warning' | 'not-applicable' | 'control'
 
 export interface Observation {
   rule: string
@@ -40,9 +41,10 @@ export function observe(rule: string, outcome: ObservationOutcome, line: string,
   } catch {
     return
   }
+  const kind = outcome === 'pass' && isPositiveControl(line) ? 'control' : outcome
   const byKey = kept.get(info) ?? new Map()
   kept.set(info, byKey)
-  const key = `${rule} ${outcome}`
+  const key = `${rule} ${kind}`
   const seen = byKey.get(key) ?? []
   byKey.set(key, seen)
   const last = seen.at(-1)
@@ -54,7 +56,7 @@ export function observe(rule: string, outcome: ObservationOutcome, line: string,
   }
   const observation: Observation = {
     rule,
-    outcome,
+    outcome: kind,
     line: oneLine(line),
     count: 1,
     ...(exchange ? { exchange } : {}),
@@ -69,6 +71,14 @@ export function observationsOf(annotations: readonly Annotation[]): Observation[
   return annotations
     .filter((a) => a.type === OBSERVATION_ANNOTATION && a.description)
     .map((a) => JSON.parse(a.description!) as Observation)
+}
+
+/**
+ * The suite's checks name their positive controls so (`positive control, the same body made valid`): one check
+ * message convention, read here so that no check has to record its controls apart.
+ */
+export function isPositiveControl(line: string): boolean {
+  return /^positive control\b/i.test(oneLine(line))
 }
 
 function oneLine(text: string): string {

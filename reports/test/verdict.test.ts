@@ -241,6 +241,9 @@ describe('verdict', () => {
     assert.equal(aOne?.status, 'skipped')
     assert.deepEqual(aOne?.reasons, ['the payment did not settle within 30 s, so A-ONE could not be checked'])
     assert.equal(verdictOf([stopped], 'A-TWO')?.status, 'passed')
+    // Its positive controls add nothing to the reason a skip already gives.
+    const controlled = { ...stopped, observations: saw(['A-ONE'], 'control') }
+    assert.deepEqual(verdictOf([controlled], 'A-ONE')?.reasons, [stopped.skipReason])
   })
 
   test('a rule the server made moot is NOT APPLICABLE; a passing check elsewhere decides it', () => {

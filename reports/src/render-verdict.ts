@@ -1,12 +1,20 @@
 import { relative } from 'node:path'
 import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
+import { EXIT } from './exit-status.ts'
 import { failedWhere, failureTexts, readableFailure } from './failure-text.ts'
 import { foundationLines } from './foundation-verdict.ts'
 import { isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
 import { evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
-import { type RuleStatus, type RuleVerdict, TIERS, type Verdict } from './verdict.ts'
+import {
+  belowMinimum,
+  type RuleStatus,
+  type RuleVerdict,
+  TIERS,
+  untestedMustRules,
+  type Verdict,
+} from './verdict.ts'
 import type { VerdictDocument } from './verdict-document.ts'
 
 export const BADGE: Record<RuleStatus, string> = {
@@ -159,7 +167,33 @@ export function baselineLines(document: VerdictDocument): string[] {
     ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
     ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
     ...b.unconfirmed.map((u) => `    UNCONFIRMED    ${u.why}; the entry stays (${u.entry.reason})`),
+    `  with the baseline: ${withBaseline(document)}`,
   ]
+}
+
+/** What the exit status says once the baseline is applied: the headline above is the target's own. */
+function withBaseline(document: VerdictDocument): string {
+  const code = `(exit ${document.exitCode})`
+  switch (document.exitCode) {
+    case EXIT.conformant:
+      return `CONFORMANT ${code}: every failure and gap is one the baseline expects`
+    case EXIT.notConformant:
+      return `NOT CONFORMANT ${code}: a failure the baseline does not expect, or a stale entry (above)`
+    case EXIT.noVerdict:
+      return `NO VERDICT ${code}: a filtered run`
+    case EXIT.incomplete: {
+      const accepted = new Set(document.baseline?.untested.map((entry) => entry.rule))
+      const gaps = untestedMustRules(document.rules)
+        .filter((r) => !accepted.has(r.rule.id))
+        .map((r) => `${r.rule.id} not tested`)
+      const short = belowMinimum(document.properties).map(
+        (p) => `property ${p.name} ran ${p.runs} of ${p.numRuns} runs, below its minimum of ${p.minimumRuns}`,
+      )
+      return `INCOMPLETE ${code}: every failure is one the baseline expects, but ${[...gaps, ...short].join('; ')}`
+    }
+    default:
+      return code
+  }
 }
 
 /** A filtered run says what it left out. */

@@ -258,7 +258,8 @@ export function computeVerdict(
         : statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
       // Told only where no test says why it stopped before the check: that reason (a setting) is the one to act on.
       const onlyControls = observed.control > 0 && observed.pass === 0 && observed.warning === 0
-      if (status === 'skipped' && onlyControls && tally.reasons.length === 0) tally.reasons.push(ONLY_CONTROLS)
+      if (status === 'skipped' && onlyControls && tally.reasons.length === 0)
+        tally.reasons.push(ONLY_CONTROLS)
       if (status === 'skipped' && observed.warning > 0 && observed.pass === 0) {
         // The warning says what would let the rule be shown to hold (a setting, a capability): the reason repeats it.
         const warned = gathered.items().find((item) => item.outcome === 'warning')

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import type { BaselineError } from '../../conformance/harness/rules/baseline-error.ts'
 import { loadBaseline } from '../../conformance/harness/rules/baseline-file.ts'
+import { baselineLines } from '../src/render-verdict.ts'
 import { computeVerdict, type TestRecord } from '../src/verdict.ts'
 import { buildVerdictDocument } from '../src/verdict-document.ts'
 import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from './sample-verdict.ts'
@@ -44,6 +45,17 @@ describe('baseline of expected failures', () => {
     assert.deepEqual(document.baseline?.expected, [{ rule: 'IP-GET', reasons: ['answers 401'] }])
     assert.match(document.headline, /^NOT CONFORMANT/)
     assert.equal(document.conformant, false)
+  })
+
+  test('the console says what the exit status means once the baseline is applied, and why a run is incomplete', () => {
+    assert.match(
+      baselineLines(withBaseline([{ rule: 'IP-GET', reason: 'answers 401' }])).at(-1)!,
+      /^ {2}with the baseline: CONFORMANT \(exit 0\): every failure and gap is one the baseline expects$/,
+    )
+    assert.match(
+      baselineLines(withBaseline([{ rule: 'IP-GET', reason: 'answers 401' }], [])).at(-1)!,
+      /^ {2}with the baseline: INCOMPLETE \(exit 3\): every failure is one the baseline expects, but TOKEN-EXPIRY not tested$/,
+    )
   })
 
   test('a listed test excuses the rules its failure fails', () => {

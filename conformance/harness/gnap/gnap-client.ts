@@ -4,6 +4,7 @@ import type { ConformanceApi } from '../http/conformance-api.ts'
 import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { announceWait } from '../time/progress.ts'
+import { recordTargetTime } from '../time/request-time.ts'
 import { honouredWaitSeconds } from './continue-wait.ts'
 import type { Continuation, IssuedToken } from './grant-types.ts'
 
@@ -114,5 +115,7 @@ function jsonBody(body: unknown): { json?: unknown } {
 export async function honourWait(continuation: Continuation): Promise<void> {
   const remaining = continuation.notBefore - Date.now()
   announceWait(remaining, 'the continuation wait the authorization server asked for (RFC 9635)')
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining))
+  if (remaining <= 0) return
+  await new Promise((resolve) => setTimeout(resolve, remaining))
+  recordTargetTime(remaining, remaining)
 }

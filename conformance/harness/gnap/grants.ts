@@ -7,6 +7,7 @@ import type { ConformanceApi } from '../http/conformance-api.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import type { RuleId } from '../rules/registry.ts'
+import { MAX_COUNTED_CONSENT_MS, recordTargetTime } from '../time/request-time.ts'
 import { verifyFinishHash } from './finish-hash.ts'
 import type { FinishRedirect } from './finish-redirect.ts'
 import { GnapClient } from './gnap-client.ts'
@@ -153,7 +154,10 @@ export class Grants {
   async interact(grant: InteractiveGrant, decision: ConsentDecision): Promise<FinishRedirect> {
     needFoundation('interactive-grant')
     const driver = await this.deps.consent()
-    return driver.interact(grant, decision, this.deps.evidence)
+    const started = performance.now()
+    const redirect = await driver.interact(grant, decision, this.deps.evidence)
+    recordTargetTime(performance.now() - started, MAX_COUNTED_CONSENT_MS)
+    return redirect
   }
 
   async continueAfterConsent(grant: InteractiveGrant, interactRef: string): Promise<IssuedGrant> {

@@ -169,7 +169,11 @@ export function computeVerdict(
   for (const record of records) {
     const entry = { title: record.title, file: record.file, outcome: record.outcome }
     const observations = record.observations ?? []
-    const unchecked = new Set(record.outcome === 'skipped' ? record.unchecked : [])
+    // Rules the test stopped before checking in full: a skip that names them, or the suite's own limit cutting the
+    // test short (what it checked so far of the rules it is about is part of a check, not the check).
+    const unchecked = new Set(
+      record.outcome === 'skipped' ? record.unchecked : record.cut ? record.rules : [],
+    )
     for (const id of new Set([...record.rules, ...unchecked, ...observations.map((o) => o.rule)]))
       at(id)?.tests.push(entry)
     for (const observation of observations) {
@@ -218,7 +222,7 @@ export function computeVerdict(
     }
     if (record.cut) {
       cutShort.push({ title: record.title, reason: record.cut })
-      for (const id of record.rules.filter((id) => !observed.has(id))) {
+      for (const id of record.rules) {
         const tally = at(id)
         if (!tally) continue
         tally.unreached++

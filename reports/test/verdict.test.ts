@@ -195,19 +195,25 @@ describe('verdict', () => {
     assert.equal(verdictOf([warned], 'D-ONE')?.status, 'warning')
   })
 
-  test('a test the suite cut short charges nothing; what it had not decided is not tested, and says why', () => {
+  test('a test the suite cut short charges nothing; the rules it is about are not tested by it, and say why', () => {
     const cut = record({
       title: 'lifecycle',
       outcome: 'failed',
+      rules: ['A-ONE', 'C-NONE'],
       cut: 'the test ran out of its time of 100 s',
       errors: ['Error: Property failed after 3 tests\n[A-ONE] shrunk counterexample'],
-      observations: saw(['A-TWO']),
+      // C-NONE's first checks held before the cut: part of its check, not the check. A-TWO, which the test is not
+      // about, was checked in passing.
+      observations: saw(['C-NONE', 'A-TWO']),
     })
     const verdict = computeVerdict(rules, [cut])
     assert.equal(verdict.counts.failed + verdict.counts.inconclusive, 0)
     const aOne = verdict.rules.find((r) => r.rule.id === 'A-ONE')
     assert.equal(aOne?.status, 'skipped')
     assert.deepEqual(aOne?.reasons, ['not reached in "lifecycle": the test ran out of its time of 100 s'])
+    const cNone = verdict.rules.find((r) => r.rule.id === 'C-NONE')
+    assert.equal(cNone?.status, 'skipped')
+    assert.deepEqual(cNone?.reasons, ['not reached in "lifecycle": the test ran out of its time of 100 s'])
     assert.equal(verdict.rules.find((r) => r.rule.id === 'A-TWO')?.status, 'passed')
     assert.deepEqual(verdict.cutShort, [
       { title: 'lifecycle', reason: 'the test ran out of its time of 100 s' },

@@ -18,6 +18,7 @@ import {
   type SharedGrants,
   summarize,
   test,
+  waitsLong,
   walkList,
 } from './support/property-test.ts'
 
@@ -44,17 +45,20 @@ type MalformedCase = ReturnType<typeof malformedCaseArb> extends fc.Arbitrary<in
 test.describe('malformed input never breaks a server', () => {
   test(
     'any broken body of a create or a grant request, and any broken list query, gets a 4xx and creates nothing',
-    propertyDetails(
-      NAME,
-      'ROB-INVALID-INPUT',
-      'IP-CREATE',
-      'QT-CREATE',
-      'OP-CREATE-INCOMING',
-      'GNAP-GRANT-INVALID',
-      'PAG-RANGE',
-      'AMT-UINT64',
-      'AMT-SCALE',
-      'AMT-FIELDS',
+    // 300 runs of requests one after another: at a remote target among the longest tests, started early.
+    waitsLong(
+      propertyDetails(
+        NAME,
+        'ROB-INVALID-INPUT',
+        'IP-CREATE',
+        'QT-CREATE',
+        'OP-CREATE-INCOMING',
+        'GNAP-GRANT-INVALID',
+        'PAG-RANGE',
+        'AMT-UINT64',
+        'AMT-SCALE',
+        'AMT-FIELDS',
+      ),
     ),
     async (
       { api, resources, discovery, sharedGrants, paymentSteps, clientIdentity, validator },

@@ -15,6 +15,7 @@ import {
   summarize,
   TOKEN_OF_COLLECTION,
   test,
+  waitsLong,
   walkBackward,
   walkForward,
 } from './support/property-test.ts'
@@ -36,7 +37,9 @@ const CREATE_AT_ONCE = 10
 test.describe('pagination: any page size walks a list once, forward and back', () => {
   test(
     'for any number of items and page size, walking forward and walking back sees each item once and the flags hold',
-    propertyDetails(NAME, 'PAG-WALK'),
+    // Its requests come one after another: at a target 200 ms away it is the run's longest test, so it starts
+    // with the long waits.
+    waitsLong(propertyDetails(NAME, 'PAG-WALK')),
     async ({ resources, discovery, sharedGrants }, testInfo) => {
       await runProperty(
         testInfo,

@@ -19,6 +19,7 @@ import {
   type SharedGrants,
   summarize,
   test,
+  waitsLong,
   walkList,
 } from './support/property-test.ts'
 
@@ -31,7 +32,8 @@ const alteredRequestArb = fc.tuple(alteredOperationArb, alterationArb)
 test.describe('signatures: any single change to a signed request is refused', () => {
   test(
     'a create or complete altered once after signing answers 401 (or no route) and does nothing; unaltered, it succeeds',
-    propertyDetails(NAME, 'SIG-VERIFY', 'SIG-DIGEST'),
+    // 150 runs of requests one after another: at a remote target among the longest tests, started early.
+    waitsLong(propertyDetails(NAME, 'SIG-VERIFY', 'SIG-DIGEST')),
     async ({ api, resources, discovery, sharedGrants }, testInfo) => {
       const run = { api, resources, discovery, sharedGrants, marker: newMarker() }
       await runProperty(testInfo, NAME, alteredRequestArb, refusedWithoutEffect(run), BUDGET)

@@ -25,7 +25,8 @@ import {
  * How far ahead of the target's clock the expiring payment expires: room for its create to arrive, and no
  * less than the target's declared minimum lifetime.
  */
-const EXPIRES_IN_MS = incomingLifetimeMs(3_000)
+/** How long the expiring payments live: read when asked for, as the target's answers are timed. */
+const expiresInMs = () => incomingLifetimeMs(3_000)
 const NEVER_ISSUED = 'completing an id the server never issued'
 
 test.describe('incoming payments: get and list', () => {
@@ -141,8 +142,9 @@ test.describe('incoming payments: complete', () => {
     'an expired incoming payment cannot be completed',
     waitsLong(covers('IP-COMPLETE')),
     async ({ resources, incoming }, testInfo) => {
-      test.setTimeout(testInfo.timeout + EXPIRES_IN_MS)
-      const expired = await expiredIncomingPayment(incoming, EXPIRES_IN_MS)
+      const lifetime = expiresInMs()
+      test.setTimeout(testInfo.timeout + lifetime)
+      const expired = await expiredIncomingPayment(incoming, lifetime)
 
       // decisions.md: the spec shows no status for this refusal (Rafiki: 409, or 401 once it deleted the payment).
       const refused = await incoming.complete(expired.id)

@@ -142,7 +142,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       // The expiry is set on the target's clock, read from a first receiver's createdAt: one computed from ours
       // lies in the target's past when its clock runs ahead, and the create is rightly refused.
       const clock = await steps.receiver()
-      const expiresAt = aheadOfServer(clock.payment.createdAt, clock.receivedAt, RECEIVER_LIFETIME_MS)
+      const expiresAt = aheadOfServer(clock.payment.createdAt, clock.receivedAt, incomingLifetimeMs(8_000))
       const { payment: receiver, receivedAt } = await steps.receiver({ incomingValue: 10n * unit, expiresAt })
       const earlier = await steps.quote(receiver.id, { debitAmount: amountIn(sender, unit) }, ruleId)
 

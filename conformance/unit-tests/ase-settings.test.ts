@@ -16,7 +16,7 @@ const target: TargetFile = {
 
 describe("the ASE's settings in the target file", () => {
   test('absent: the suite asks for what it wants and waits 30 s for settlement', () => {
-    assert.equal(incomingLifetimeMs(3_000, target), 3_000)
+    assert.equal(incomingLifetimeMs(3_000, target, 0), 3_000)
     assert.equal(grantIntervalSeconds(5, target), 5)
     assert.equal(settlementTimeoutMs(target), 30_000)
   })
@@ -28,8 +28,11 @@ describe("the ASE's settings in the target file", () => {
       grants: { minimumIntervalSeconds: 3600 },
       waits: { settlementSeconds: 90 },
     }
-    assert.equal(incomingLifetimeMs(3_000, ase), 65_000)
-    assert.equal(incomingLifetimeMs(120_000, ase), 120_000)
+    assert.equal(incomingLifetimeMs(3_000, ase, 0), 65_000)
+    assert.equal(incomingLifetimeMs(120_000, ase, 0), 120_000)
+    // A target 10 s away: the payment must outlive its own create answer, minimum or not.
+    assert.equal(incomingLifetimeMs(3_000, target, 10_000), 23_000)
+    assert.equal(incomingLifetimeMs(120_000, ase, 10_000), 140_000)
     assert.equal(grantIntervalSeconds(5, ase), 3600)
     assert.equal(settlementTimeoutMs(ase), 90_000)
   })

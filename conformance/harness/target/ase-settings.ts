@@ -1,4 +1,5 @@
 import { TARGET_ENV } from '../../../settings/run-settings.ts'
+import { typicalRequestMs } from '../time/request-time.ts'
 import { resolveTarget } from './resolve-target.ts'
 import type { TargetFile } from './target-file.ts'
 
@@ -40,10 +41,19 @@ export function settlementTestTimeoutMs(
 /** Room between the declared minimum and what is asked for: the request's transit and a clock estimate. */
 const LIFETIME_MARGIN_MS = 5_000
 
-/** The lifetime to ask for: `wantedMs`, or a little more than the target's minimum when that is longer. */
-export function incomingLifetimeMs(wantedMs: number, target: TargetFile | undefined = runTarget): number {
+/**
+ * The lifetime to ask for: `wantedMs`, or a little more than the target's minimum when that is longer; either way
+ * more than the create's own answer takes (twice the typical answer time), so that a payment does not expire
+ * before it arrives at a slow target, which would be the suite's doing, not a minimum lifetime of the target's.
+ */
+export function incomingLifetimeMs(
+  wantedMs: number,
+  target: TargetFile | undefined = runTarget,
+  answerMs = typicalRequestMs(0),
+): number {
   const minimum = target?.incomingPayments?.minimumLifetimeSeconds
-  return minimum === undefined ? wantedMs : Math.max(wantedMs, minimum * 1000 + LIFETIME_MARGIN_MS)
+  const wanted = wantedMs + 2 * answerMs
+  return minimum === undefined ? wanted : Math.max(wanted, minimum * 1000 + LIFETIME_MARGIN_MS)
 }
 
 /** Whether the target file declares a minimum lifetime (then a refusal of one that long is the server's fault). */

@@ -45,10 +45,9 @@ export class ConformanceApi {
   async send(given: SendOptions): Promise<Exchange> {
     const options = { ...given, token: await presentableToken(given.token) }
     const exchange = await this.#sendOnce(options)
-    const { operation, input = 'valid', ...request } = options
-    const kept = renewableTokenOf(request, input)
+    const kept = renewableTokenOf(options)
     if (!kept) return exchange
-    return recoverEndedToken(exchange, kept, operation.operationId, (token) =>
+    return recoverEndedToken(exchange, kept, options.operation.operationId, (token) =>
       this.#sendOnce({ ...options, token }),
     )
   }

@@ -54,10 +54,8 @@ export function incomingPaymentCommandsArb(unit: bigint) {
     },
     { weight: 4, arbitrary: fc.constant(new WaitForExpiryCommand()) },
     { weight: 1, arbitrary: fc.constant(new ListIncomingPaymentsCommand()) },
-    // One request each, never skipped: drawn as often as a create, so that a search cut to a few runs by a slow
-    // target still asks for an unknown id both ways (at weight 1, 10 runs missed the complete one about 1 time in 5).
     {
-      weight: 3,
+      weight: 1,
       arbitrary: fc
         .tuple(fc.constantFrom('get' as const, 'complete' as const), fc.uuid({ version: 4 }))
         .map(([action, uuid]) => new UnknownIncomingPaymentCommand(action, uuid)),

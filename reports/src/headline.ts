@@ -1,6 +1,7 @@
 import { plural } from './plural.ts'
 import {
   belowMinimum,
+  cutMustRules,
   type RuleStatus,
   type RuleVerdict,
   TIERS,
@@ -27,10 +28,12 @@ export function headline(verdict: Verdict): string {
     )
   }
   const notTested = untestedMustRules(verdict.rules)
+  const cut = cutMustRules(verdict)
   const short = belowMinimum(verdict.properties)
-  if (notTested.length > 0 || short.length > 0) {
+  if (notTested.length > 0 || cut.length > 0 || short.length > 0) {
     const gaps = [
       notTested.length > 0 ? `these MUST rules were not tested: ${byReason(notTested).join('; ')}` : '',
+      cut.length > 0 ? cutShortGap(cut) : '',
       short.length > 0 ? belowCertification(short) : '',
     ].filter(Boolean)
     return `INCOMPLETE: conformant to the ${specRulesOf(checked(verdict))} tested; ${gaps.join('; ')}${others}`
@@ -45,6 +48,14 @@ export function headline(verdict: Verdict): string {
   ].filter(Boolean)
   const scope = counts.pending === 0 && counts.skipped === 0 ? 'all ' : 'the '
   return `CONFORMANT to ${scope}${specRulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
+}
+
+/** MUST rules some of whose tests the suite's own limits cut short: named, with what to change. */
+function cutShortGap(cut: readonly RuleVerdict[]): string {
+  return (
+    `these MUST rules had tests cut short by the suite's own limits (raise --timeout, or run fewer --workers): ` +
+    cut.map((r) => r.rule.id).join(', ')
+  )
 }
 
 /**

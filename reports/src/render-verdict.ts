@@ -9,6 +9,7 @@ import { plural } from './plural.ts'
 import { evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
 import {
   belowMinimum,
+  cutMustRules,
   type RuleStatus,
   type RuleVerdict,
   TIERS,
@@ -186,10 +187,13 @@ function withBaseline(document: VerdictDocument): string {
       const gaps = untestedMustRules(document.rules)
         .filter((r) => !accepted.has(r.rule.id))
         .map((r) => `${r.rule.id} not tested`)
+      const cut = cutMustRules(document).map(
+        (r) => `${r.rule.id} had a test cut short by the suite's own limits`,
+      )
       const short = belowMinimum(document.properties).map(
         (p) => `property ${p.name} ran ${p.runs} of ${p.numRuns} runs, below its minimum of ${p.minimumRuns}`,
       )
-      return `INCOMPLETE ${code}: every failure is one the baseline expects, but ${[...gaps, ...short].join('; ')}`
+      return `INCOMPLETE ${code}: every failure is one the baseline expects, but ${[...gaps, ...cut, ...short].join('; ')}`
     }
     default:
       return code

@@ -7,6 +7,7 @@ import { publishedPath } from './relative-paths-reporter.ts'
 import type { ClientSubject, VerdictSubject } from './run-subject.ts'
 import {
   belowMinimum,
+  cutMustRules,
   RULE_STATUSES,
   type RuleStatus,
   TIERS,
@@ -99,7 +100,9 @@ export function exitStatusOf(
   if (verdict.scope.filtered) return EXIT.noVerdict
   const accepted = new Set(outcome?.untested.map((entry) => entry.rule))
   const gaps = untestedMustRules(verdict.rules).filter((r) => !accepted.has(r.rule.id))
-  return gaps.length > 0 || belowMinimum(verdict.properties).length > 0 ? EXIT.incomplete : EXIT.conformant
+  const incomplete =
+    gaps.length > 0 || cutMustRules(verdict).length > 0 || belowMinimum(verdict.properties).length > 0
+  return incomplete ? EXIT.incomplete : EXIT.conformant
 }
 
 function levelCounts(verdict: Verdict): VerdictDocument['levels'] {

@@ -221,6 +221,21 @@ describe('verdict', () => {
     assert.equal(verdict.conformant, false)
   })
 
+  test('a MUST rule another test decided, but one of whose tests was cut short, keeps the run INCOMPLETE', () => {
+    const cut = record({
+      title: 'complete, again, unknown id',
+      outcome: 'failed',
+      rules: ['A-ONE'],
+      cut: 'the test ran out of its time of 36 s',
+      errors: ['Test timeout of 36000ms exceeded.'],
+      observations: saw(['A-ONE']),
+    })
+    const verdict = computeVerdict(rules, [cut, record({ title: 'expired', rules: ['A-ONE'] }), record({})])
+    assert.equal(verdict.rules.find((r) => r.rule.id === 'A-ONE')?.status, 'passed')
+    assert.equal(verdict.conformant, false)
+    assert.match(headline(verdict), /^INCOMPLETE: .*cut short by the suite's own limits .*: A-ONE/)
+  })
+
   test('a positive control alone earns no PASS: the rule is not tested, saying only its controls ran', () => {
     const controlled = record({ rules: ['A-ONE'], observations: saw(['A-ONE'], 'control') })
     const aOne = verdictOf([controlled], 'A-ONE')

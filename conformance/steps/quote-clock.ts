@@ -23,9 +23,13 @@ export function quoteMsLeft(id: string, now = Date.now()): number {
   return quote === undefined ? Number.POSITIVE_INFINITY : quote.receivedAt + quote.lifeMs - now
 }
 
-/** Whether a request sent at `sentAt` may have reached the target after the quote expired. */
-export function mayHaveExpired(id: string, sentAt: number): boolean {
-  return quoteMsLeft(id, sentAt) < TRANSIT_MS
+/**
+ * Whether a request answered at `answeredAt` may have been handled after the quote expired: the target handled it
+ * some time before its answer arrived, as late as then at a slow target (one answering 30 s late handled a payment
+ * sent with 25 s of its quote's life left after that life).
+ */
+export function mayHaveExpired(id: string, answeredAt: number): boolean {
+  return quoteMsLeft(id, answeredAt) < TRANSIT_MS
 }
 
 /** Whether a quote is worth paying now, or so close to its end that a fresh one should be paid instead. */

@@ -100,12 +100,12 @@ export class Resources {
     const call = resourceCalls.createOutgoingPayment(sender, quoteId, marker)
     const sentAt = Date.now()
     const exchange = await this.send(call, token)
-    if (exchange.response.status !== 201 && mayHaveExpired(quoteId, sentAt)) {
+    if (exchange.response.status !== 201 && mayHaveExpired(quoteId, Date.now())) {
       // Named no rule: the suite's own slowness decides nothing about the target.
       throw new Error(
-        `the suite sent the payment of quote ${quoteId} when it had at most ${Math.max(0, Math.round(quoteMsLeft(quoteId, sentAt) / 1000))} s ` +
-          `left (the machine or a grant renewal was slow), and it was answered ${exchange.response.status}: ` +
-          'the quote may have expired on the way, so the answer is not judged',
+        `the payment of quote ${quoteId} was sent with at most ${Math.max(0, Math.round(quoteMsLeft(quoteId, sentAt) / 1000))} s ` +
+          `of the quote's life left and answered ${exchange.response.status} after that life (a slow machine, a grant ` +
+          'renewal, or a target slower than its quotes live): the quote may have expired on the way, so the answer is not judged',
       )
     }
     expect(exchange).toAnswer(201, ruleId, 'creating an outgoing payment from a quote')

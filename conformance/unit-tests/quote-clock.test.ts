@@ -27,7 +27,7 @@ test('a quote with a few seconds left is too old to pay: a fresh one is asked fo
   assert.equal(tooOldToPay('q-4s', 1_002_500), true)
 })
 
-test('a payment sent with less than the transit margin left may have met an expired quote', () => {
+test('a payment answered with less than the transit margin of its quote left may have met an expired quote', () => {
   rememberQuote(quote('q-edge', 25_000), 1_000_000)
   assert.equal(mayHaveExpired('q-edge', 1_020_000), false)
   assert.equal(mayHaveExpired('q-edge', 1_024_000), true)

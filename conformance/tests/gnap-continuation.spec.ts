@@ -10,17 +10,21 @@ import {
 import {
   amountIn,
   covers,
+  type Exchange,
   expect,
   expectFinishHash,
   type InteractiveGrant,
   notApplicable,
   outgoingPaymentAccess,
   rule,
+  skipUnchecked,
   summarize,
   test,
 } from '../fixtures/conformance-test.ts'
 
 const LIMIT = 1_000n
+/** Grant requests tried for a continuation surely sent before continue.wait, on a loaded machine. */
+const EARLY_ATTEMPTS = 3
 
 test.describe('interaction and continuation', () => {
   test(
@@ -71,14 +75,28 @@ test.describe('interaction and continuation', () => {
   })
 
   test('continuing before continue.wait is too fast', covers('CONT-WAIT'), async ({ grants, discovery }) => {
-    const pending = await grants.requestOutgoingPayment(discovery.sender)
-    allowForContinuations(pending, 2)
-    notApplicable(
-      !pending.continuation.wait,
-      'the server gives no continue.wait, so no continuation can be too fast',
-    )
-
-    const early = await grants.gnap.continueGrant(pending.continuation, undefined, { early: true })
+    // Judged only when the answer came within the wait counted from before the grant request: the server then
+    // surely had it too early. On a loaded machine a continuation "sent at once" may reach it after a 1 s wait,
+    // and its answer then says nothing about CONT-WAIT.
+    let pending: InteractiveGrant
+    let early: Exchange
+    for (let attempt = 1; ; attempt++) {
+      const requestedAt = Date.now()
+      pending = await grants.requestOutgoingPayment(discovery.sender)
+      allowForContinuations(pending, 2)
+      notApplicable(
+        !pending.continuation.wait,
+        'the server gives no continue.wait, so no continuation can be too fast',
+      )
+      early = await grants.gnap.continueGrant(pending.continuation, undefined, { early: true })
+      if (Date.now() < requestedAt + (pending.continuation.wait ?? 0) * 1000) break
+      if (attempt === EARLY_ATTEMPTS)
+        skipUnchecked(
+          ['CONT-WAIT'],
+          `${EARLY_ATTEMPTS} times, the grant request and a continuation sent at once took longer than the ` +
+            `continue.wait of ${pending.continuation.wait} s (a loaded machine or a slow target): no continuation was surely too fast`,
+        )
+    }
     expectGnapError(early, {
       rule: 'CONT-WAIT',
       what: `a continuation sent at once, before continue.wait (${pending.continuation.wait} s)`,

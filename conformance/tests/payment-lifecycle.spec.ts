@@ -22,9 +22,9 @@ import {
  * Long enough for a quote made right after creation, short enough to wait for (on the target's clock), and no
  * shorter than the target's declared minimum lifetime.
  */
-const RECEIVER_LIFETIME_MS = incomingLifetimeMs(8_000)
+const RECEIVER_LIFETIME_MS = 8_000
 
-test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS + RECEIVER_LIFETIME_MS })
+test.describe.configure({ timeout: 3 * SETTLEMENT_TIMEOUT_MS + incomingLifetimeMs(RECEIVER_LIFETIME_MS) })
 
 /**
  * Pays the quote and waits for the payment to settle: slow settlement is an OP-PROCESS warning and skips the
@@ -142,7 +142,11 @@ test.describe('incoming payments paid by outgoing payments', () => {
       // The expiry is set on the target's clock, read from a first receiver's createdAt: one computed from ours
       // lies in the target's past when its clock runs ahead, and the create is rightly refused.
       const clock = await steps.receiver()
-      const expiresAt = aheadOfServer(clock.payment.createdAt, clock.receivedAt, incomingLifetimeMs(8_000))
+      const expiresAt = aheadOfServer(
+        clock.payment.createdAt,
+        clock.receivedAt,
+        incomingLifetimeMs(RECEIVER_LIFETIME_MS),
+      )
       const { payment: receiver, receivedAt } = await steps.receiver({ incomingValue: 10n * unit, expiresAt })
       const earlier = await steps.quote(receiver.id, { debitAmount: amountIn(sender, unit) }, ruleId)
 

@@ -19,8 +19,8 @@ import {
 } from '../fixtures/conformance-test.ts'
 
 /**
- * Long enough for a quote made right after creation, short enough to wait for (on the target's clock), and no
- * shorter than the target's declared minimum lifetime.
+ * The receiver's wanted lifetime: long enough for a quote made right after creation, short enough to wait for.
+ * `incomingLifetimeMs` lengthens it to the target's declared minimum and to the time its answers take.
  */
 const RECEIVER_LIFETIME_MS = 8_000
 

@@ -108,4 +108,17 @@ describe('the verdict on a variant', () => {
       'a skip does not name waits.settlementSeconds: no reason',
     ])
   })
+
+  test('where several causes are declared, each skip must name one of them', () => {
+    const expected = { verdict: 'INCOMPLETE', setting: ['--timeout', 'slower than its quotes live'] } as const
+    const got = variantVerdict([
+      verdict('IP-GET', 'skipped', ['cut: raise --timeout']),
+      verdict('OP-CREATE-QUOTE', 'skipped', ['not reached: a target slower than its quotes live']),
+    ])
+    assert.deepEqual(mismatches(expected, got), [])
+    const other = variantVerdict([verdict('IP-GET', 'skipped', ['no reason'])])
+    assert.deepEqual(mismatches(expected, other), [
+      'a skip does not name --timeout or slower than its quotes live: no reason',
+    ])
+  })
 })

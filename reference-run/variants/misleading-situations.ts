@@ -55,7 +55,9 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
-    expected: { verdict: 'INCOMPLETE', setting: '--timeout' },
+    // A target 30 s late outlasts its own 25 s quotes: the outgoing-payment foundation is not reached for that
+    // reason, which no setting of the suite can change; every other test runs out of the suite's time.
+    expected: { verdict: 'INCOMPLETE', setting: ['--timeout', 'a target slower than its quotes live'] },
   },
   {
     id: 'continue-wait-absurd',

@@ -95,7 +95,7 @@ const expectation = ({ expected }: Variant) =>
   expected.verdict === 'CONFORMANT'
     ? `CONFORMANT${expected.warns.length > 0 ? ` (warns ${expected.warns.join(', ')})` : ''}`
     : expected.verdict === 'INCOMPLETE'
-      ? `INCOMPLETE (${expected.setting})`
+      ? `INCOMPLETE (${[expected.setting].flat().join(' or ')})`
       : `NOT CONFORMANT (${expected.fails.join(', ')})`
 
 const started = Date.now()

@@ -57,6 +57,7 @@ export function mismatches(expected: ExpectedVerdict, verdict: VariantVerdict): 
         : []),
     ]
   }
-  const silent = verdict.reasons.filter((reason) => !reason.includes(expected.setting))
-  return silent.map((reason) => `a skip does not name ${expected.setting}: ${reason}`)
+  const names = [expected.setting].flat()
+  const silent = verdict.reasons.filter((reason) => !names.some((name) => reason.includes(name)))
+  return silent.map((reason) => `a skip does not name ${names.join(' or ')}: ${reason}`)
 }

@@ -7,11 +7,12 @@ import type { Edit } from '../mutants/mutant.ts'
 /**
  * The verdict the variant must get from the specs it runs: CONFORMANT (each rule of `warns` warned, other
  * warnings allowed), INCOMPLETE because the checks a correct-but-different server cannot be put through
- * without a setting were not tested, each naming `setting`, or NOT CONFORMANT on exactly the rules `fails`.
+ * without a setting were not tested, each naming `setting` (or one of them, where the reason may be a setting or
+ * the target's own behaviour), or NOT CONFORMANT on exactly the rules `fails`.
  */
 export type ExpectedVerdict =
   | { verdict: 'CONFORMANT'; warns: RuleId[] }
-  | { verdict: 'INCOMPLETE'; setting: string }
+  | { verdict: 'INCOMPLETE'; setting: string | readonly string[] }
   /**
    * A misleading situation (misleading-situations.ts): exactly these spec rules fail (or are inconclusive),
    * charged by their checks; with `mayPass`, no other spec rule may pass (a server that keeps no state and checks

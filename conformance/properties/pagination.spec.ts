@@ -22,11 +22,11 @@ import {
 
 // Two walks per run, forward and back, over lists the whole suite keeps growing (and a live ASE's lists may hold
 // thousands of items): a run's cost follows the list, not the test. So pages stay small only where the test's own
-// items lie, and for at most SMALL_PAGES pages; a walk stops after MAX_PAGES pages, and the walk back starts where the walk
-// forward stopped. Only the runs that go `toTheEnd` walk past the test's own items to the list's end. Ten small
-// pages give ten page boundaries a run: with thirty, a run 200 ms away spent up to 12 s on them. With the
-// reference server's lists at the end of a run, a run that walked every list to its end took 2-5 s on a 2-core
-// machine: 30 s gave 10 or 11 of 25 runs on a quiet one (INCOMPLETE), hence 60 s.
+// items lie, and for at most SMALL_PAGES pages; a walk stops after MAX_PAGES pages, and the walk back starts
+// where the walk forward stopped. Only the runs that go `toTheEnd` walk past the test's own items to the list's
+// end. Ten small pages give ten page boundaries a run: with thirty, a run 200 ms away spent up to 12 s on them.
+// With the reference server's lists at the end of a run, a run that walked every list to its end took 2-5 s on a
+// 2-core machine: 30 s gave 10 or 11 of 25 runs on a quiet one (INCOMPLETE), hence 60 s.
 // One search a collection, side by side on two workers: a walk's requests come one after another, and at a target
 // 200 ms away the one search of 25 runs over both lists took 190 s, the run's longest test (the whole run: 236 s).
 const WALKS = [
@@ -138,8 +138,8 @@ function walksOnce(resources: Resources, { receiver, sender }: Discovery, shared
     }
     const end = pages.at(-1)?.pageInfo.endCursor
     if (end === undefined || ids.length < 2) return
-    // Back from where the walk forward stopped: big pages until the stretch where the forward walk met the test's own items (at most
-    // SMALL_PAGES small pages of it, as forward).
+    // Back from where the walk forward stopped: big pages until the stretch where the forward walk met the test's
+    // own items (at most SMALL_PAGES small pages of it, as forward).
     const stretch = Math.min(pageSize * SMALL_PAGES, Math.max(0, ...mine.map((id) => ids.indexOf(id) + 1)))
     const backward = await walkBackward(resources, {
       walletAddress,

@@ -11,11 +11,11 @@ import type { TargetFile } from './conformance/harness/target/target-file.ts'
 import { TargetFileError } from './conformance/harness/target/target-file-error.ts'
 import { extraCaCertsFor } from './conformance/harness/target/tls-ca.ts'
 import { LONG_WAIT_TAG, LONGEST_WAIT_TAG, RUN_WORKERS } from './conformance/harness/time/long-wait.ts'
-import { machineFactor } from './conformance/harness/time/machine-load.ts'
 import { workersFor } from './conformance/harness/time/run-workers.ts'
 import { PortTakenError } from './reference-run/port-taken-error.ts'
 import { referenceServerPlan, writeRunReferenceTarget } from './reference-run/reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-run/reference-ports.ts'
+import { referenceStartupMs } from './reference-run/reference-process.ts'
 import { KEPT_WORKER_STATUS, PROGRESS, RELATIVE_PATHS, REPORTS } from './reports/src/reporters.ts'
 import { VERDICT_PROJECTS } from './reports/src/verdict-projects.ts'
 import {
@@ -178,9 +178,9 @@ export default defineConfig({
     url: `${reference.publicUrl}/healthz`,
     env: reference.env,
     reuseExistingServer: false,
-    // A minute on a quiet machine, stretched by its load like the suite's other limits: at load 20 on 2 cores the
-    // server took longer to start than 60 s (a mutant run broke on it). A server that exits is seen at once anyway.
-    timeout: 60_000 * machineFactor(),
+    // Stretched by the machine's load like the suite's other limits: at load 20 on 2 cores the server took longer
+    // to start than 60 s (a mutant run broke on it). A server that exits is seen at once anyway.
+    timeout: referenceStartupMs(),
     stdout: 'ignore',
     stderr: 'pipe',
   },

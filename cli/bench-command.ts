@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
 import { routingOf } from '../conformance/harness/http/routing.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
@@ -16,9 +13,9 @@ import { emitBench } from './bench-emit.ts'
 import { type BenchOptions, parseBenchOptions } from './bench-options.ts'
 import { formatBenchTable } from './bench-table.ts'
 import { BENCH_HELP } from './help.ts'
-import { ReferenceStartError } from './reference-start-error.ts'
 import { SUITE_ROOT } from './run-command.ts'
 import { UsageError } from './run-options.ts'
+import { startReferenceServer } from './start-reference-server.ts'
 
 /**
  * `op-conformance bench`: load on a target the way the suite tests it, each answer checked by the automatic
@@ -112,35 +109,4 @@ async function bench(
   console.log(`\nJSON: ${relative(process.cwd(), output)}`)
   const wrong = results.some((result) => result.setupError || result.ok < result.iterations)
   return wrong ? 1 : 0
-}
-
-interface ReferenceServer {
-  targetFile: string
-  /** serve-reference.ts's process, the reference server's parent. */
-  pid: number
-  stop(): Promise<void>
-}
-
-/** The reference server as `run` starts it without a target, by command (reference-run/serve-reference.ts). */
-async function startReferenceServer(dir: string): Promise<ReferenceServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', dir], {
-    cwd: SUITE_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = once(child, 'exit')
-  const line = await Promise.race([
-    once(createInterface({ input: child.stdout! }), 'line').then(([first]) => first as string),
-    exited.then(([code]) => {
-      throw new ReferenceStartError(
-        `the reference server did not start (exit ${code}; its message is above), so nothing was measured`,
-      )
-    }),
-  ])
-  const { target } = JSON.parse(line) as { target: string }
-  return { targetFile: target, pid: child.pid!, stop: () => stop(child, exited) }
-}
-
-async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
-  if (child.exitCode === null) child.kill('SIGTERM')
-  await exited
 }

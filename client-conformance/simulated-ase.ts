@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { type ClientKey, exportPrivateKeyPem } from '../clients/src/index.ts'
 import { startLocalClientWallet } from '../conformance/harness/client-identity/local-client-wallet.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from '../reference-run/reference-ports.ts'
+import { stopReference, waitForReference } from '../reference-run/reference-process.ts'
 import {
   SIMULATED_ASE_PORTS,
   type SimulatedAsePlan,
@@ -17,9 +18,6 @@ export interface SimulatedAse {
   authUrl: string
   close(): Promise<void>
 }
-
-// The first start after npm ci also builds the embedded database cluster: on a loaded machine that is slow.
-const STARTUP_TIMEOUT_MS = 120_000
 
 /**
  * Starts the reference server as the ASE (its plan: reference-run/simulated-ase-plan.ts, on free ports unless
@@ -48,14 +46,14 @@ export async function startSimulatedAse(
   const closers: (() => Promise<void>)[] = [
     () => {
       process.off('exit', orphaned)
-      return stop(server)
+      return stopReference(server)
     },
   ]
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
   }
   try {
-    await waitForHealth(`${plan.resourceUpstream}/healthz`, server, () => stderr)
+    await waitForReference(`${plan.resourceUpstream}/healthz`, server, () => stderr)
     const recorder = new Recorder()
     // Each one closed with the rest should a later one fail to start (a port taken meanwhile): none outlives the run.
     const proxy = async (port: number, upstream: string, server: 'resource' | 'auth') => {
@@ -85,27 +83,4 @@ export async function startSimulatedAse(
     await close()
     throw error
   }
-}
-
-async function waitForHealth(url: string, server: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the reference server exited (${server.exitCode}) at start: ${stderr().trim()}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`the reference server did not answer ${url} within ${STARTUP_TIMEOUT_MS / 1000} s`)
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    server.once('exit', () => resolve())
-    server.kill('SIGTERM')
-  })
 }

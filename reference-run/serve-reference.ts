@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { PortTakenError } from './port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-ports.ts'
+import { waitForReference } from './reference-process.ts'
 
 /**
  * `op-conformance bench` without a target: starts the reference server as `op-conformance run` does (the same
@@ -12,7 +13,6 @@ import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-ports.ts'
  *
  *   node --import tsx reference-run/serve-reference.ts DIR
  */
-const READY_TIMEOUT_MS = 60_000
 const ROOT = new URL('..', import.meta.url).pathname
 
 const dir = process.argv[2]
@@ -39,23 +39,11 @@ const exited = once(server, 'exit')
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill('SIGTERM'))
 void exited.then(([code]) => process.exit(code ?? 0))
 
-const deadline = Date.now() + READY_TIMEOUT_MS
-while (!(await answers(`${plan.publicUrl}/healthz`))) {
-  if (Date.now() > deadline) {
-    console.error(
-      `the reference server did not answer ${plan.publicUrl}/healthz within ${READY_TIMEOUT_MS / 1000} s`,
-    )
-    server.kill('SIGTERM')
-    process.exit(1)
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200))
+try {
+  await waitForReference(`${plan.publicUrl}/healthz`, server)
+} catch (error) {
+  console.error((error as Error).message)
+  server.kill('SIGTERM')
+  process.exit(1)
 }
 console.log(JSON.stringify({ target }))
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok
-  } catch {
-    return false
-  }
-}

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { referenceServerPlan, writeReferenceTarget } from '../reference-plan.ts'
 import { claimReferencePorts } from '../reference-ports.ts'
+import { stopReference, waitForReference } from '../reference-process.ts'
 import { startDelayingProxy } from './delaying-proxy.ts'
 
 export interface LatentReference {
@@ -10,7 +11,6 @@ export interface LatentReference {
 }
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const READY_TIMEOUT_MS = 120_000
 
 /**
  * The reference server as `op-conformance run` starts it (the same plan: lifetimes, ledger), its public URLs on two
@@ -27,12 +27,12 @@ export async function startReferenceBehindLatency(dir: string, delayMs: number):
     env: { ...process.env, ...plan.env, PUBLIC_URL: publicUrl, AUTH_PUBLIC_URL: authUrl },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const closers = [() => stop(server)]
+  const closers = [() => stopReference(server)]
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
   }
   try {
-    await waitForHealth(`${plan.publicUrl}/healthz`, server)
+    await waitForReference(`${plan.publicUrl}/healthz`, server)
     for (const [proxyPort, upstream] of [
       [port, plan.publicUrl],
       [port + 1, plan.authUrl],
@@ -45,26 +45,4 @@ export async function startReferenceBehindLatency(dir: string, delayMs: number):
     await close()
     throw error
   }
-}
-
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the reference server exited (${server.exitCode}) at start`)
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`the reference server did not answer ${url} within ${READY_TIMEOUT_MS / 1000} s`)
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    server.once('exit', () => resolve())
-    server.kill('SIGTERM')
-  })
 }

@@ -1,39 +1,39 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { after, before, describe, test } from 'node:test'
+import { machineFactor } from '../../../conformance/harness/time/machine-load.ts'
 import {
   type ArtilleryReport,
   operationResultOf,
 } from '../../../conformance/load/artillery/artillery-report.ts'
 import { ARTILLERY_DIR, artilleryInstalled } from '../../artillery-install.ts'
 import { SUITE_ROOT } from '../../run-command.ts'
+import { type ReferenceServer, startReferenceServer } from '../../start-reference-server.ts'
 
 // Not in npm test (cli/test/*.test.ts), which stays as fast without Artillery: .ci/run installs load-artillery/
 // and runs this after it. Elsewhere it runs once Artillery is installed, and says why it skips otherwise.
 const skip = artilleryInstalled() ? false : `Artillery is not installed in ${ARTILLERY_DIR} (npm ci there)`
 
-describe('the emitted Artillery bundle', { skip, timeout: 180_000 }, () => {
+// Three minutes on a quiet machine, stretched by its load as the reference server's start is (CI runs this beside
+// three other runs, and the server took longer than a minute to start there).
+const timeout = 180_000 * machineFactor()
+
+describe('the emitted Artillery bundle', { skip, timeout }, () => {
   const work = mkdtempSync(join(tmpdir(), 'op-bench-artillery-'))
   const bundle = join(work, 'bundle')
-  let server: ChildProcess | undefined
+  let server: ReferenceServer | undefined
   let proxy: Server | undefined
 
   before(async () => {
     // The reference server takes free ports of its own: its target file says which.
-    server = spawn(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', work], {
-      cwd: SUITE_ROOT,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    const [line] = await once(createInterface({ input: server.stdout! }), 'line')
-    const target = JSON.parse(readFileSync(JSON.parse(line as string).target, 'utf8'))
+    server = await startReferenceServer(work)
+    const target = JSON.parse(readFileSync(server.targetFile, 'utf8'))
     const port = Number(new URL(target.walletAddresses.sender).port)
     proxy = await corruptingProxy(port)
     const { port: proxyPort } = proxy.address() as AddressInfo
@@ -66,8 +66,7 @@ describe('the emitted Artillery bundle', { skip, timeout: 180_000 }, () => {
   })
 
   after(async () => {
-    server?.kill('SIGTERM')
-    if (server && server.exitCode === null) await once(server, 'exit')
+    await server?.stop()
     proxy?.closeAllConnections()
     proxy?.close()
     rmSync(work, { recursive: true, force: true })

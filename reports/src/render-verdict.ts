@@ -109,7 +109,7 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
 
 /**
  * The console summary: what a filtered run left out, each tier's counts, every rule that did not pass and every
- * passed rule some of whose tests did not run, by tier; then the flaky tests and the properties that stopped early.
+ * passed rule some of whose tests did not check it, by tier; then the flaky tests and the properties that stopped early.
  */
 export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>): string[] {
   return [
@@ -208,10 +208,13 @@ export function scopeLines(verdict: Verdict): string[] {
   ]
 }
 
-/** For a rule that passed although some of its tests did not run: how many, and why. */
+/**
+ * For a rule that passed although some of its tests did not check it (skipped, cut short, or passed on a path
+ * that makes no check of it): how many, and why.
+ */
 export function notRunNote(r: RuleVerdict): string | undefined {
   if ((r.status !== 'passed' && r.status !== 'warning') || r.notRun.length === 0) return undefined
-  return `${r.notRun.length} of ${r.tests.length} tests did not run: ${[...new Set(r.notRun.map((n) => n.reason))].join('; ')}`
+  return `${r.notRun.length} of ${r.tests.length} tests did not check it: ${[...new Set(r.notRun.map((n) => n.reason))].join('; ')}`
 }
 
 /** How far a property's search went. */

@@ -115,7 +115,7 @@ describe('verdict', () => {
     assert.equal(verdict.tests.flaky, 1)
   })
 
-  test('a passed rule with a skipped test says how many did not run and why', () => {
+  test('a passed rule with a skipped test says how many did not check it and why', () => {
     const skipped = record({ title: 's', rules: ['A-ONE'], outcome: 'skipped', skipReason: 'quick run' })
     const aOne = verdictOf([record({}), skipped], 'A-ONE')
     assert.equal(aOne?.status, 'passed')

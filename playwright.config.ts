@@ -83,7 +83,8 @@ if (openRunGrantStore()) {
 const workers = await runWorkers()
 async function runWorkers(): Promise<number> {
   const chosen = process.argv.some((arg) => arg === '-j' || arg.startsWith('--workers'))
-  if (reference || !runTarget || chosen || process.env.TEST_WORKER_INDEX !== undefined) return RUN_WORKERS
+  if (reference) return reference.workers
+  if (!runTarget || chosen || process.env.TEST_WORKER_INDEX !== undefined) return RUN_WORKERS
   if (process.argv.includes('--list')) return RUN_WORKERS
   const { workers, answerMs } = await workersFor(runTarget)
   if (workers !== RUN_WORKERS && answerMs !== undefined)

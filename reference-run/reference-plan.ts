@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
+import { RUN_WORKERS } from '../conformance/harness/time/long-wait.ts'
 import { referencePort } from './reference-ports.ts'
 
 /** How `npm run conformance` without a target starts the reference server, and the target file it tests. */
@@ -20,7 +21,16 @@ export interface ReferenceServerPlan {
   consentDriver: 'browser' | 'http'
   /** Each test's timeout (Playwright's `timeout`). */
   testTimeoutMs: number
+  /**
+   * Playwright workers: more than for other targets (RUN_WORKERS) with the HTTP consent driver, since the run
+   * mostly waits; quiet, its verdict came in 85 to 94 s with 6 workers, 94 to 106 s with 4. With the browser, every
+   * worker starts a Chromium of its own, and a worker is replaced each time it passes to the run's next project:
+   * `npm test` took 388 s twice with 6 workers (the load reached 12), 272 to 341 s with 4.
+   */
+  workers: number
 }
+
+const HTTP_CONSENT_WORKERS = 6
 
 /** TOKEN-EXPIRY waits for a token to expire once; that wait bounds the run's wall time. */
 const REFERENCE_TOKEN_LIFETIME_SECONDS = 60
@@ -63,6 +73,7 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
     },
     consentDriver,
     testTimeoutMs: REFERENCE_TEST_TIMEOUT_MS,
+    workers: consentDriver === 'http' ? HTTP_CONSENT_WORKERS : RUN_WORKERS,
   }
 }
 

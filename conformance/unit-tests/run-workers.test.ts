@@ -24,7 +24,7 @@ const targetAt = (sender: string) => ({ walletAddresses: { sender } }) as unknow
 describe('the run workers', () => {
   test('follow how far away the target answers', () => {
     assert.equal(workersForAnswer(2), RUN_WORKERS)
-    assert.equal(workersForAnswer(80), 8)
+    assert.equal(workersForAnswer(80), 6)
     assert.equal(workersForAnswer(200), 12)
   })
 

@@ -2,13 +2,10 @@ import { targetUndiciTransport } from '../http/target-transport.ts'
 import type { TargetFile } from '../target/target-file.ts'
 import { RUN_WORKERS } from './long-wait.ts'
 
-/**
- * Each worker waits on the target: the farther away it is, the more of them overlap their waits. The middle step
- * lies between the two that were measured.
- */
+/** Each worker waits on the target: the farther away it is, the more of them overlap their waits. */
 const WORKERS_BY_ANSWER_MS: [belowMs: number, workers: number][] = [
   [50, RUN_WORKERS],
-  [150, 8],
+  [150, 6],
 ]
 // Behind 200 ms (the reference server, its two latency proxies and the suite on one 2-core machine), time to the
 // verdict: 8 workers 177 s, 10 154 s, 12 144 to 182 s (149 and 152 once the pagination searches stopped bounding
@@ -20,7 +17,7 @@ const PROBE_TIMEOUT_MS = 5_000
 /**
  * The run's workers for a target of its own (not the reference server on this machine): RUN_WORKERS near by, more
  * for a target far away. Behind 200 ms a run spent its time waiting (load 1.5 on 2 cores) and took 3.1 times as
- * long as on loopback, bound by its workers each running its tests' requests one after another. The middle of three
+ * long as on loopback, bound by 4 workers each running its tests' requests one after another. The middle of three
  * GETs of the sender's wallet address decides, routed and trusted as the tests will be; a target that does not
  * answer gets RUN_WORKERS (the pre-flight then says why). `--workers` still decides over this.
  */

@@ -58,7 +58,8 @@ Options of run:
   --reporter NAMES   Console reporter(s), e.g. list, line, dot (the report writers always run).
   --help             This text.
   --workers N        Tests run at once (default 4 whatever the cores, since the run mostly waits for the target;
-                     6 for a target that answers in 50 ms or more, 8 from 150 ms, from three GETs at the start).
+                     6 for a target that answers in 50 ms or more, 16 from 150 ms, from three GETs at the start;
+                     6 for the reference server with the HTTP consent driver).
   Any other option goes to Playwright unchanged (npx --no-install playwright test --help): --project,
   --retries, --timeout, --list, ...
 

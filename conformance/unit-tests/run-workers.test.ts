@@ -25,12 +25,12 @@ describe('the run workers', () => {
   test('follow how far away the target answers', () => {
     assert.equal(workersForAnswer(2), RUN_WORKERS)
     assert.equal(workersForAnswer(80), 6)
-    assert.equal(workersForAnswer(200), 12)
+    assert.equal(workersForAnswer(200), 16)
   })
 
   test('a target 200 ms away gets the most, measured on its sender wallet address', async () => {
     const { workers, answerMs } = await workersFor(targetAt(await walletAddressServer(200)))
-    assert.equal(workers, 12)
+    assert.equal(workers, 16)
     assert.ok(answerMs! >= 200, `${answerMs} ms`)
   })
 

@@ -25,8 +25,8 @@ export class ReceiverPayments {
   ) {}
 
   /** Every call of these payments goes through here: they all need incoming payments to work at all. */
-  token(): Promise<string> {
-    needFoundation('incoming-payment')
+  async token(): Promise<string> {
+    await needFoundation('incoming-payment')
     return this.sharedGrants.token('incoming-payment')
   }
 

@@ -58,7 +58,7 @@ export class Resources {
     walletAddress: WalletAddress,
     options: IncomingPaymentOptions = { incomingValue: 100n },
   ): Promise<IncomingPaymentWithPaymentMethods> {
-    needFoundation('incoming-payment')
+    await needFoundation('incoming-payment')
     const call = resourceCalls.createIncomingPayment(walletAddress, { marker: newMarker(), ...options })
     const exchange = await this.send(call, token)
     if (options.expiresAt !== undefined) {
@@ -79,7 +79,7 @@ export class Resources {
     amounts: QuoteAmounts,
     ruleId: RuleId = 'QT-CREATE',
   ): Promise<Quote> {
-    needFoundation('quote')
+    await needFoundation('quote')
     const call = resourceCalls.createQuote(sender, receiver, amounts)
     const quote = await this.#created(call, token, { ruleId, what: 'creating a quote', body: 'quote' })
     rememberQuote(quote)
@@ -96,7 +96,7 @@ export class Resources {
     quoteId: string,
     { marker = newMarker(), ruleId = 'OP-CREATE-QUOTE' }: { marker?: string; ruleId?: RuleId } = {},
   ): Promise<OutgoingPaymentWithSpentAmounts> {
-    needFoundation('outgoing-payment')
+    await needFoundation('outgoing-payment')
     const call = resourceCalls.createOutgoingPayment(sender, quoteId, marker)
     const sentAt = Date.now()
     const exchange = await this.send(call, token)

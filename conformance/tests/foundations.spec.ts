@@ -2,8 +2,8 @@ import { coreFields } from '../checks/incoming-payment-checks.ts'
 import { amountIn, discover, expect, foundation, rule, test } from '../fixtures/conformance-test.ts'
 
 /**
- * The first stage of a run (the `foundations` project, which every project of the verdict depends on): the steps
- * nearly every test needs, one test each, in order, in one worker. A step that fails is the verdict's failure,
+ * The first stage of a run (the `foundations` project, whose steps the other workers wait for: docs/verdict.md): the
+ * steps nearly every test needs, one test each, in order, in one worker. A step that fails is the verdict's failure,
  * charged by the check that saw it, like any other; the tests that need it are then not run, their rules NOT
  * TESTED with "not reached: <step> fails: …" (conformance/harness/foundations/), unless the run is `--no-stop`. The
  * grants proven here are the run's shared grants, which every later worker reuses: the stage costs a correct

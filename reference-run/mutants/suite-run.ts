@@ -42,7 +42,10 @@ export interface SuiteRunOptions {
   workers?: number
   /** Only the tests whose title matches (Playwright --grep). */
   grep?: string
-  /** false: Playwright's --no-deps, the first stage (the foundations) left out. */
+  /**
+   * Whether the first stage (the foundations) runs beside `specs`: it is one spec file of the suite, which a run
+   * of chosen files names (a whole run has it anyway); false leaves it out, with Playwright's --no-deps.
+   */
   foundations?: boolean
 }
 
@@ -65,12 +68,19 @@ interface JsonReport {
   errors: JsonError[]
 }
 
+const FOUNDATIONS_SPEC = 'conformance/tests/foundations.spec.ts'
+
 /** Runs `npx --no-install playwright test <specs>` in `cwd`; throws when the run left no report at all. */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const jsonFile = join(options.reportDir, 'report.json')
-  const args = ['--no-install', 'playwright', 'test', ...options.specs, '--reporter=json']
+  const specs =
+    options.foundations === false || options.specs.length === 0 || options.specs.includes(FOUNDATIONS_SPEC)
+      ? options.specs
+      : [FOUNDATIONS_SPEC, ...options.specs]
+  const args = ['--no-install', 'playwright', 'test', ...specs, '--reporter=json']
   if (options.workers !== undefined) args.push(`--workers=${options.workers}`)
   if (options.grep !== undefined) args.push('--grep', options.grep)
+  // Without the first stage, nothing else a project runs for the specs either (the reference server's ledger).
   if (options.foundations === false) args.push('--no-deps')
   const child = spawn('npx', args, {
     cwd: options.cwd,

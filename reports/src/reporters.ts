@@ -26,3 +26,8 @@ export const REPORTS: ReporterDescription[] = [
   ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
   [new URL('./conformance-reporter.ts', import.meta.url).pathname, { outputDir: REPORT_PATHS.verdict }],
 ]
+
+/** Before any worker starts: which foundation steps this run proves, for the tests that wait on them. */
+export const FOUNDATION_PLAN: ReporterDescription = [
+  new URL('./foundation-plan-reporter.ts', import.meta.url).pathname,
+]

@@ -5,7 +5,7 @@
  * The reference server's ledger check is not one of them.
  */
 export const VERDICT_PROJECTS = {
-  /** The foundation steps, before every other project (conformance/tests/foundations.spec.ts). */
+  /** The foundation steps, first (conformance/tests/foundations.spec.ts): the other projects' tests wait for them. */
   foundations: 'foundations',
   longestWaits: 'conformance-longest-waits',
   longWaits: 'conformance-long-waits',

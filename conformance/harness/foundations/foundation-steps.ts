@@ -4,7 +4,7 @@ import type { RuleId } from '../rules/registry.ts'
 
 /**
  * The steps nearly every test needs, proven once by the first stage of a run (conformance/tests/foundations.spec.ts)
- * before the rest of the suite starts: when one fails, the tests that need it do not run (need-foundation.ts).
+ * before the tests that need them go on: when one fails, the tests that need it do not run (need-foundation.ts).
  */
 export const FOUNDATION_STEPS = {
   'wallet-addresses': 'the wallet address documents',

@@ -1,6 +1,7 @@
 import type { TestInfo } from '@playwright/test'
 import { plainErrorMessage } from '../rules/rules-named-in.ts'
 import { runningTest } from '../time/test-clock.ts'
+import { awaitFoundation } from './foundation-plan.ts'
 import { foundationStop, writeFoundationResult } from './foundation-results.ts'
 import {
   FOUNDATION_ANNOTATION,
@@ -16,21 +17,25 @@ const MAX_FAILURE = 300
 
 /**
  * Called where the suite takes a foundation step for a test (a grant, the consent, an incoming payment it needs):
- * when the run's first stage saw the step fail, the running test is skipped with `not reached: <step> fails: …`,
- * so that its rules are NOT TESTED for that reason rather than each test finding out again, and failing. The
- * first stage's own test of the step is never stopped by its own result.
+ * while the run's first stage has not yet proven the step, the test waits for it, and that wait is added to its
+ * timeout (the suite's own time, not the target's). When the stage saw the step fail, the running test is skipped
+ * with `not reached: <step> fails: …`, so that its rules are NOT TESTED for that reason rather than each test
+ * finding out again, and failing. The first stage's own test of the step is never stopped by its own result.
  */
-export function needFoundation(step: FoundationStep): void {
+export async function needFoundation(step: FoundationStep): Promise<void> {
   const info = runningTest()
   if (!info || stepOf(info) === step) return
+  const waited = await awaitFoundation(step)
+  if (waited > 0 && info.timeout > 0) info.setTimeout(info.timeout + waited)
   const reason = foundationStop(step)
   if (reason) info.skip(true, reason)
 }
 
 /**
  * From the test's last teardown: a foundation test leaves its step's result for the rest of the run. A step that
- * failed stays the verdict's failure, charged by the check that saw it; Playwright is told it was expected, since
- * it runs no project after one with an unexpected failure, and the rest of the run must still decide what it can.
+ * failed stays the verdict's failure, charged by the check that saw it; Playwright is told it was expected: it keeps
+ * the stage's worker for the next step (the failure left nothing broken in it), and a shard, whose projects depend
+ * on the stage, runs no project after one with an unexpected failure.
  */
 export function settleFoundation(testInfo: TestInfo, file?: string): void {
   const step = stepOf(testInfo)

@@ -65,7 +65,7 @@ export class Grants {
   }
 
   async immediate(grantEndpoint: string, access: AccessRequest[]): Promise<IssuedGrant> {
-    needFoundation('grant')
+    await needFoundation('grant')
     const request = grantRequest(this.deps.client, access)
     const exchange = await this.gnap.requestGrant(grantEndpoint, request)
     const grant = expectIssued(exchange, 'GNAP-GRANT-IMMEDIATE', `a grant for ${describeAccess(access)}`)
@@ -126,7 +126,7 @@ export class Grants {
     walletAddress: WalletAddress,
     options: OutgoingGrantOptions,
   ): Promise<{ exchange: Exchange; pending?: InteractiveGrant }> {
-    needFoundation('interactive-grant')
+    await needFoundation('interactive-grant')
     const access = [outgoingPaymentAccess(walletAddress, options.actions, options.limits)]
     const { request, clientNonce, finishUri } = interactiveGrantRequest(this.deps.client, access)
     const grantEndpoint = walletAddress.authServer
@@ -152,7 +152,7 @@ export class Grants {
   }
 
   async interact(grant: InteractiveGrant, decision: ConsentDecision): Promise<FinishRedirect> {
-    needFoundation('interactive-grant')
+    await needFoundation('interactive-grant')
     const driver = await this.deps.consent()
     const started = performance.now()
     const redirect = await driver.interact(grant, decision, this.deps.evidence)

@@ -4,6 +4,7 @@ import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { machineFactor } from '../../harness/time/machine-load.ts'
+import { testElapsedMs } from '../../harness/time/test-clock.ts'
 import { corpusFor } from './corpus.ts'
 import { type Budget, resolveBudget, searchDeadline, stopAfterMs, timeoutFor } from './property-budget.ts'
 import { replayCommand } from './replay-command.ts'
@@ -43,7 +44,8 @@ export async function runProperty<Ts>(
   const { numRuns, timeLimitMs, profile, minimumRuns } = resolveBudget(stretched)
   const seed = seedFromEnv()
   const corpus = corpusFor(name)
-  testInfo.setTimeout(timeoutFor(budget, corpus.length) * machine)
+  // From now: the time the test's fixtures took (a wait for the run's first stage among it) is not the search's.
+  testInfo.setTimeout(testElapsedMs() + timeoutFor(budget, corpus.length) * machine)
   for (const entry of corpus) {
     // Given a path, fast-check goes on from a value that passes to the next candidates of its shrink tree (a
     // hundred or more, each a full run): only the entry's own value is replayed.

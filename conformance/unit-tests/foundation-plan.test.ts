@@ -6,6 +6,7 @@ import { describe, test } from 'node:test'
 import {
   awaitFoundation,
   clearFoundationPlan,
+  foundationWaitMs,
   readFoundationPlan,
   writeFoundationPlan,
 } from '../harness/foundations/foundation-plan.ts'
@@ -25,8 +26,10 @@ describe('the first stage runs beside the rest, which waits for the steps it nee
     await withResultsFile(async (file) => {
       writeFoundationPlan(['grant', 'quote'], file)
       setTimeout(() => writeFoundationResult({ step: 'grant', outcome: 'holds' }, file), 150)
+      const before = foundationWaitMs()
       const waited = await awaitFoundation('grant', file, 10)
       assert.ok(waited >= 100, `waited ${waited} ms`)
+      assert.equal(foundationWaitMs() - before, waited, 'the worker counts it, for the searches it held up')
       assert.deepEqual(readFoundationResults(file), [{ step: 'grant', outcome: 'holds' }])
       assert.equal(await awaitFoundation('grant', file, 10), 0)
     })

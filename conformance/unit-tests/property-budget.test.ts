@@ -37,6 +37,17 @@ describe('property budgets', () => {
     assert.equal(deadline(), 10_000 * (1 + STRETCH), 'never past the stretch')
   })
 
+  it('gives a search the time its runs waited for the first stage, past the stretch', () => {
+    let waited = 2_000
+    const deadline = searchDeadline(10_000, 0, 0, () => 1_000_000, {
+      waitedAtStart: waited,
+      waited: () => waited,
+    })
+    assert.equal(deadline(), 10_000 * (1 + STRETCH))
+    waited += 7_000
+    assert.equal(deadline(), 10_000 * (1 + STRETCH) + 7_000, 'the suite’s own wait is not the search’s')
+  })
+
   it('counts a certification-profile search below half its runs, or its declared minimum, as short', () => {
     assert.equal(resolveBudget(budget, {}).minimumRuns, 20)
     assert.equal(resolveBudget({ ...budget, minimumRuns: 35 }, {}).minimumRuns, 35)

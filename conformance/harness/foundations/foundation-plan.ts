@@ -39,6 +39,16 @@ export function clearFoundationPlan(results = REPORT_PATHS.foundations): void {
 /** How often a waiting test looks for the step's result: the stage's steps take a few hundred ms each. */
 const POLL_MS = 100
 
+let waitedInWorker = 0
+
+/**
+ * The time this worker's tests have waited for the first stage so far: differences of it measure a span (a
+ * property's search is given that much more time: property-budget.ts).
+ */
+export function foundationWaitMs(): number {
+  return waitedInWorker
+}
+
 /**
  * Waits until the first stage has a result for `step`, if the stage plans it: the milliseconds waited. A step's
  * test always leaves a result, in its last teardown, or, when its worker died first, from the plan's reporter;
@@ -53,5 +63,7 @@ export async function awaitFoundation(
   if (!readFoundationPlan(results).includes(step) || settled()) return 0
   const started = performance.now()
   while (!settled()) await sleep(pollMs)
-  return performance.now() - started
+  const waited = performance.now() - started
+  waitedInWorker += waited
+  return waited
 }

@@ -1,3 +1,4 @@
+import { foundationWaitMs } from '../../harness/foundations/foundation-plan.ts'
 import { settlementTimeoutMs } from '../../harness/target/ase-settings.ts'
 import { countedRequestMs } from '../../harness/time/request-time.ts'
 
@@ -100,16 +101,21 @@ export function stopAfterMs(budget: Budget): number {
 
 /**
  * When the search stops drawing new inputs, read before each run: `startedAt` plus the time limit plus the time
- * the target's answers have taken since `countedAtStart` (countedRequestMs), at most STRETCH times the limit.
+ * the target's answers have taken since `countedAtStart` (countedRequestMs), at most STRETCH times the limit, plus
+ * the time its runs waited for the run's first stage (foundationWaitMs): the suite's own wait, never the search's.
  */
 export function searchDeadline(
   timeLimitMs: number,
   startedAt = Date.now(),
   countedAtStart = countedRequestMs(),
   counted: () => number = countedRequestMs,
+  { waitedAtStart = foundationWaitMs(), waited = foundationWaitMs } = {},
 ): () => number {
   return () =>
-    startedAt + timeLimitMs + Math.min(STRETCH * timeLimitMs, Math.max(0, counted() - countedAtStart))
+    startedAt +
+    timeLimitMs +
+    Math.min(STRETCH * timeLimitMs, Math.max(0, counted() - countedAtStart)) +
+    (waited() - waitedAtStart)
 }
 
 /**

@@ -118,25 +118,15 @@ const TRACE_REDACTION: ReporterDescription = [
 ]
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
-const reporters: ReporterDescription[] = process.env[SHARD_ENV]
-  ? [
-      TRACE_REDACTION,
-      FOUNDATION_PLAN,
-      RELATIVE_PATHS,
-      KEPT_WORKER_STATUS,
-      ...consoleReporters,
-      PROGRESS,
-      ['blob', { outputDir: REPORT_PATHS.blob }],
-    ]
-  : [
-      TRACE_REDACTION,
-      FOUNDATION_PLAN,
-      RELATIVE_PATHS,
-      KEPT_WORKER_STATUS,
-      ...consoleReporters,
-      PROGRESS,
-      ...REPORTS,
-    ]
+const reporters: ReporterDescription[] = [
+  TRACE_REDACTION,
+  FOUNDATION_PLAN,
+  RELATIVE_PATHS,
+  KEPT_WORKER_STATUS,
+  ...consoleReporters,
+  PROGRESS,
+  ...(process.env[SHARD_ENV] ? [['blob', { outputDir: REPORT_PATHS.blob }] as ReporterDescription] : REPORTS),
+]
 
 export default defineConfig({
   outputDir: REPORT_PATHS.testResults,

@@ -65,6 +65,7 @@ describe('the verdict on a variant', () => {
     notRun: [],
     evidence: [],
     observed: { pass: 0, fail: 0, warning: 0, 'not-applicable': 0, control: 0 },
+    clauses: [],
   })
 
   test('a beyond-spec failure is a warning; a spec warning too', () => {

@@ -31,7 +31,7 @@ export function readableFailure(
   const message = (test ? failure.slice(test.length + 2) : failure)
     .replace(ANSI, '')
     .replace(/^Error: /, '')
-    .replace(/^\[[A-Z0-9-]+\] /, '')
+    .replace(/^\[[A-Z0-9-]+(?:#[a-z0-9-]+)?\] /, '')
   const own = r.rule ? `[${r.rule.id}] ` : undefined
   const lines = message
     .split('\n')

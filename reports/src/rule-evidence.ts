@@ -3,6 +3,8 @@ import type { Observation, ObservationOutcome } from '../../conformance/harness/
 /** One test's observations of one rule with one outcome: a row of the rule's evidence. */
 export interface EvidenceItem {
   test: string
+  /** The clause the check named (rule.ts), when it named one. */
+  clause?: string
   outcome: ObservationOutcome
   /** What the first of them saw, in one line. */
   line: string
@@ -29,17 +31,29 @@ export class RuleEvidence {
   }
   readonly #items: EvidenceItem[] = []
 
-  add(test: string, observation: Pick<Observation, 'outcome' | 'line' | 'exchange' | 'count'>): void {
+  add(
+    test: string,
+    observation: Pick<Observation, 'clause' | 'outcome' | 'line' | 'exchange' | 'count'>,
+  ): void {
     this.counts[observation.outcome] += observation.count
-    const same = this.#items.find((i) => i.test === test && i.outcome === observation.outcome)
+    const same = this.#items.find(
+      (i) => i.test === test && i.outcome === observation.outcome && i.clause === observation.clause,
+    )
     if (same) {
       same.count += observation.count
       return
     }
     const kept = this.#items.filter((i) => i.outcome === observation.outcome).length
     if (kept >= KEPT_PER_OUTCOME) return
-    const { outcome, line, exchange, count } = observation
-    this.#items.push({ test, outcome, line, count, ...(exchange ? { exchange } : {}) })
+    const { clause, outcome, line, exchange, count } = observation
+    this.#items.push({
+      test,
+      ...(clause ? { clause } : {}),
+      outcome,
+      line,
+      count,
+      ...(exchange ? { exchange } : {}),
+    })
   }
 
   /** Failures first, then warnings, passes, positive controls and not-applicable: the order a reader needs. */

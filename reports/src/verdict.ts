@@ -1,11 +1,18 @@
+import { isPositiveControl } from '../../conformance/harness/rules/observations.ts'
 import { type Rule, type RuleTier, tierOf } from '../../conformance/harness/rules/rule.ts'
-import { rulesNamedIn } from '../../conformance/harness/rules/rules-named-in.ts'
+import {
+  type RuleClause,
+  refsNamedIn,
+  refText,
+  rulesNamedIn,
+} from '../../conformance/harness/rules/rules-named-in.ts'
+import { type ClauseStatus, ClauseTally, type ClauseVerdict, unshownReason } from './clause-verdict.ts'
 import { type FoundationVerdict, foundationsOf, stoppedByFoundations } from './foundation-verdict.ts'
 import { type EvidenceItem, type ObservationCounts, RuleEvidence } from './rule-evidence.ts'
 import { firstLine, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
 
 export { observationsIn, type PropertyRun, type TestOutcome, type TestRecord } from './test-record.ts'
-export type { EvidenceItem, FoundationVerdict, ObservationCounts }
+export type { ClauseStatus, ClauseVerdict, EvidenceItem, FoundationVerdict, ObservationCounts }
 export { rulesNamedIn }
 
 export type RuleStatus =
@@ -58,6 +65,8 @@ export interface RuleVerdict {
   evidence: EvidenceItem[]
   /** How many checks of the rule saw each outcome over the whole run. */
   observed: ObservationCounts
+  /** Each clause of the rule (registry), with what the run saw of it: what a PASS stands on. */
+  clauses: ClauseVerdict[]
 }
 
 /** What a filtered run (--grep, one spec file) left out: it reports only the rules its tests declare. */
@@ -95,8 +104,11 @@ export interface Verdict {
   stoppedByFoundations: number
 }
 
-interface Tally extends Omit<RuleVerdict, 'status' | 'evidence' | 'observed'> {
+interface Tally extends Omit<RuleVerdict, 'status' | 'evidence' | 'observed' | 'clauses'> {
   gathered: RuleEvidence
+  clauseTally: ClauseTally
+  /** Positive controls of the rule that failed: the check could not be made, which shows nothing of the rule. */
+  controlFailures: string[]
   /** Tests that stopped before this rule's check because a spec rule failed first. */
   unreachedBySpec: number
   /** Tests that stopped before this rule's check, whatever failed first. */
@@ -146,6 +158,8 @@ export function computeVerdict(
         reasons: [],
         notRun: [],
         gathered: new RuleEvidence(),
+        clauseTally: new ClauseTally(rule),
+        controlFailures: [],
         unreachedBySpec: 0,
         unreached: 0,
         skipped: 0,
@@ -154,11 +168,17 @@ export function computeVerdict(
     ]),
   )
   const at = (id: string) => byRule.get(id)
-  const fail = (id: string, title: string, message: string) => {
-    const tally = at(id)
+  const gather = (title: string, rule: string, observation: Parameters<RuleEvidence['add']>[1]) => {
+    const tally = at(rule)
+    tally?.gathered.add(title, observation)
+    tally?.clauseTally.add(title, observation)
+  }
+  const fail = (ref: RuleClause, title: string, message: string) => {
+    const tally = at(ref.rule)
     if (!tally) return
     tally.failures.push(`${title}: ${message}`)
     if (!tally.failedIn.includes(title)) tally.failedIn.push(title)
+    gather(title, ref.rule, { clause: ref.clause, outcome: 'fail', line: oneLine(message), count: 1 })
   }
   const notRun = (tally: Tally, title: string, reason: string) => {
     tally.notRun.push({ title, reason })
@@ -174,14 +194,17 @@ export function computeVerdict(
     const unchecked = new Set(
       record.outcome === 'skipped' ? record.unchecked : record.cut ? record.rules : [],
     )
+    const skippedOwn = (id: string) => record.outcome === 'skipped' && record.rules.includes(id)
     for (const id of new Set([...record.rules, ...unchecked, ...observations.map((o) => o.rule)]))
       at(id)?.tests.push(entry)
     for (const observation of observations) {
-      // A failing observation is told by the finding or the failure that names it, below; a pass on the way to a
-      // check the test never reached is no pass of its rule.
+      // A failing observation is told by the finding or the failure that names it, below. A pass on the way to a
+      // check the test never reached is no pass of its rule, and a skipped test reached none of the checks it is
+      // about: what it saw of them before its skip (a subject it found absent, a precondition) shows nothing.
       if (observation.outcome === 'fail') continue
-      if (observation.outcome === 'pass' && unchecked.has(observation.rule)) continue
-      at(observation.rule)?.gathered.add(record.title, observation)
+      if (observation.outcome === 'pass' && (unchecked.has(observation.rule) || skippedOwn(observation.rule)))
+        continue
+      gather(record.title, observation.rule, observation)
     }
     for (const warning of record.warnings) {
       for (const id of rulesNamedIn(warning)) at(id)?.warnings.push(`${record.title}: ${warning}`)
@@ -195,11 +218,8 @@ export function computeVerdict(
     const errors = record.errors.join('\n')
     for (const finding of record.findings ?? []) {
       // A finding the test's own failure repeats is told once.
-      if (record.outcome === 'failed' && !record.cut && errors.includes(finding)) continue
-      for (const id of rulesNamedIn(finding)) {
-        fail(id, record.title, finding)
-        at(id)?.gathered.add(record.title, { outcome: 'fail', line: oneLine(finding), count: 1 })
-      }
+      if (record.outcome === 'failed' && errors.includes(finding)) continue
+      for (const ref of refsNamedIn(finding)) fail(ref, record.title, finding)
     }
     if (record.outcome === 'skipped') {
       for (const id of new Set([...record.rules, ...unchecked])) {
@@ -220,9 +240,16 @@ export function computeVerdict(
       }
       continue
     }
+    // A failure that names its rule stands wherever it was seen: a soft assertion that failed before the suite
+    // cut the test short, a check whose error the test's end did not reach.
+    const { blamed, controls } = attributed(record.errors)
+    for (const { ref, message } of blamed) fail(ref, record.title, message)
+    for (const { ref, message } of controls)
+      at(ref.rule)?.controlFailures.push(`${record.title}: ${oneLine(message)}`)
+    const charged = new Set([...blamed, ...controls].map(({ ref }) => ref.rule))
     if (record.cut) {
       cutShort.push({ title: record.title, reason: record.cut })
-      for (const id of record.rules) {
+      for (const id of record.rules.filter((id) => !charged.has(id))) {
         const tally = at(id)
         if (!tally) continue
         tally.unreached++
@@ -230,16 +257,15 @@ export function computeVerdict(
       }
       continue
     }
-    const blamed = new Set(record.errors.flatMap(rulesNamedIn))
-    for (const id of blamed) {
-      fail(id, record.title, errors)
-      at(id)?.gathered.add(record.title, { outcome: 'fail', line: oneLine(errors), count: 1 })
-    }
-    if (blamed.size === 0) unattributed.push({ title: record.title, reason: oneLine(errors) })
-    const unreached = record.rules.filter((id) => !blamed.has(id) && !observed.has(id))
+    if (charged.size === 0) unattributed.push({ title: record.title, reason: oneLine(errors) })
+    const unreached = record.rules.filter((id) => !charged.has(id) && !observed.has(id))
     if (unreached.length === 0) continue
-    const bySpec = [...blamed].some((id) => at(id)?.tier === 'spec')
-    const reason = unreachedReason(record, [...blamed], (id) => at(id)?.tier)
+    const failedFirst = [...new Set(blamed.map(({ ref }) => ref.rule))]
+    const bySpec = failedFirst.some((id) => at(id)?.tier === 'spec')
+    const reason =
+      failedFirst.length === 0 && controls.length > 0
+        ? `not reached in "${record.title}": its positive control failed first: ${oneLine(errors)}`
+        : unreachedReason(record, failedFirst, (id) => at(id)?.tier)
     for (const id of unreached) {
       const tally = at(id)
       if (!tally) continue
@@ -251,15 +277,40 @@ export function computeVerdict(
   const anyRan = records.some((record) => record.outcome !== 'skipped')
   const complete = options.filtered === false
   const all = [...byRule.values()].map(
-    ({ unreachedBySpec, unreached, skipped, notApplicable, gathered, ...tally }) => {
+    ({
+      unreachedBySpec,
+      unreached,
+      skipped,
+      notApplicable,
+      gathered,
+      clauseTally,
+      controlFailures,
+      ...tally
+    }) => {
       const observed = gathered.counts
+      const unshown = clauseTally.unshown(tally.tier === 'spec' && tally.rule.level === 'MUST')
+      const clauses = clauseTally.clauses()
       if (tally.rule.automatic && observed.pass + observed.fail === 0 && anyRan)
         tally.reasons.push(unobserved(tally.tier))
       const missed = complete && tally.tests.length === 0 && !tally.rule.automatic && !tally.rule.pending
       if (missed) tally.reasons.push(options.unreachedReason ?? NOT_REACHED)
       const status = missed
         ? 'skipped'
-        : statusOf(tally, observed, { unreachedBySpec, unreached, skipped, notApplicable, anyRan })
+        : statusOf(tally, observed, {
+            unreachedBySpec,
+            unreached,
+            skipped,
+            notApplicable,
+            anyRan,
+            unshown: unshown.length,
+            controlFailures: controlFailures.length,
+          })
+      if (status === 'inconclusive' && controlFailures.length > 0)
+        tally.reasons.unshift(`${CONTROL_FAILED}: ${controlFailures[0]}`)
+      // Part of what the rule says held and part was never exercised: what is missing is the reason to act on.
+      const partly = clauses.some((c) => c.status === 'held' || c.status === 'warned')
+      if ((status === 'skipped' || status === 'inconclusive') && partly)
+        tally.reasons.unshift(...unshown.map(unshownReason))
       // Told only where no test says why it stopped before the check: that reason (a setting) is the one to act on.
       const onlyControls = observed.control > 0 && observed.pass === 0 && observed.warning === 0
       if (status === 'skipped' && onlyControls && tally.reasons.length === 0)
@@ -269,7 +320,7 @@ export function computeVerdict(
         const warned = gathered.items().find((item) => item.outcome === 'warning')
         tally.reasons.push(`${ONLY_WARNINGS}${warned ? `: ${warned.line}` : ''}`)
       }
-      return { ...tally, status, evidence: gathered.items(), observed }
+      return { ...tally, status, evidence: gathered.items(), observed, clauses }
     },
   )
   const filtered = options.filtered ?? all.some((v) => v.status === 'untested')
@@ -305,10 +356,39 @@ export function computeVerdict(
   }
 }
 
+const CONTROL_FAILED =
+  'its positive control failed (the valid request was not accepted), so its check could not be made'
 const ONLY_CONTROLS =
   'only its positive controls ran (the valid request succeeded): no check saw the rule hold where it could fail'
 const ONLY_WARNINGS =
   'its checks saw only answers a correct server may also give (warnings): nothing showed that the MUST holds'
+
+interface Charge {
+  ref: RuleClause
+  /** The error that names it, in full (its exchange included). */
+  message: string
+}
+
+/**
+ * What a test's errors charge: each rule and clause an error names, with that error. A positive control that
+ * failed (the valid request was not accepted) is kept apart: the check of the rule could not be made, which makes
+ * the rule INCONCLUSIVE, never FAILED (a quote that expired before its control, a server refusing the set-up).
+ */
+function attributed(errors: readonly string[]): { blamed: Charge[]; controls: Charge[] } {
+  const blamed = new Map<string, Charge>()
+  const controls = new Map<string, Charge>()
+  for (const message of errors) {
+    const into = isPositiveControl(oneLine(message)) ? controls : blamed
+    for (const ref of refsNamedIn(message)) {
+      const key = refText(ref)
+      if (!into.has(key)) into.set(key, { ref, message })
+    }
+  }
+  // A rule an error charged is not also only inconclusive for a control of it.
+  for (const { ref } of blamed.values())
+    for (const key of controls.keys()) if (key.split('#')[0] === ref.rule) controls.delete(key)
+  return { blamed: [...blamed.values()], controls: [...controls.values()] }
+}
 
 /** For a property the suite cut short: how far its search had gone. */
 function searchedSoFar(record: TestRecord): string {
@@ -319,7 +399,7 @@ function searchedSoFar(record: TestRecord): string {
 }
 
 function oneLine(message: string): string {
-  return firstLine(message.replace(/^\s*([A-Za-z]*Error:\s*)?(\[[A-Z0-9-]+\]\s*)?/, ''))
+  return firstLine(message.replace(/^\s*([A-Za-z]*Error:\s*)?(\[[A-Z0-9-]+(?:#[a-z0-9-]+)?\]\s*)?/, ''))
 }
 
 /** Why a test stopped before a rule's check: what failed first, and for a property, how far its search went. */
@@ -387,8 +467,13 @@ function unobserved(tier: RuleTier): string {
     : 'no test received a response to check'
 }
 
+/**
+ * FAIL on any failure; INCONCLUSIVE when a positive control failed; PASS only when every clause of the rule was
+ * seen to hold (clause-verdict.ts), a check that is not a control among them; otherwise what its tests say of why
+ * the rest was not seen.
+ */
 function statusOf(
-  tally: Omit<RuleVerdict, 'status' | 'evidence' | 'observed'>,
+  tally: Omit<RuleVerdict, 'status' | 'evidence' | 'observed' | 'clauses'>,
   observed: ObservationCounts,
   seen: {
     unreachedBySpec: number
@@ -396,14 +481,19 @@ function statusOf(
     skipped: number
     notApplicable: number
     anyRan: boolean
+    /** Clauses not shown to hold. */
+    unshown: number
+    controlFailures: number
   },
 ): RuleStatus {
   if (tally.failures.length > 0) return 'failed'
-  if (observed.pass > 0) return tally.warnings.length > 0 ? 'warning' : 'passed'
+  if (seen.controlFailures > 0) return 'inconclusive'
+  if (observed.pass > 0 && seen.unshown === 0) return tally.warnings.length > 0 ? 'warning' : 'passed'
   // A warning is what a SHOULD or a beyond-spec rule is judged by; a MUST of the spec needs an answer that holds.
   const mustOfSpec = tally.tier === 'spec' && tally.rule.level === 'MUST'
-  if (observed.warning > 0 && !mustOfSpec) return 'warning'
+  if (observed.warning > 0 && !mustOfSpec && seen.unshown === 0) return 'warning'
   if (seen.unreachedBySpec > 0) return 'inconclusive'
+  if (observed.pass > 0 || observed.warning > 0) return 'skipped'
   if (observed['not-applicable'] > 0 && observed.warning === 0) return 'not-applicable'
   if (tally.tests.length === 0) {
     if (tally.rule.automatic && seen.anyRan) return 'skipped'

@@ -3,8 +3,8 @@ import type { Exchange } from '../../../clients/src/index.ts'
 import { exchangeRef, formatExchange } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
 import { observe } from '../rules/observations.ts'
-import type { RuleId } from '../rules/registry.ts'
-import { rulesNamedIn } from '../rules/rules-named-in.ts'
+import type { RuleRef } from '../rules/registry.ts'
+import { refsNamedIn, refText } from '../rules/rules-named-in.ts'
 
 /**
  * Playwright's expect plus the suite's matchers, the only `expect` of the suite (a lint rule says so).
@@ -23,7 +23,7 @@ import { rulesNamedIn } from '../rules/rules-named-in.ts'
  * (`expect(allowed).toContain(actual)` would present the allowed list as the answer).
  */
 const extended = base.extend({
-  toAnswer(received: Exchange, statuses: number | readonly number[], ruleId: RuleId, what: string) {
+  toAnswer(received: Exchange, statuses: number | readonly number[], ruleId: RuleRef, what: string) {
     const allowed: readonly number[] = typeof statuses === 'number' ? [statuses] : statuses
     const status = (received as Partial<Exchange> | undefined)?.response?.status
     const pass = status !== undefined && allowed.includes(status)
@@ -98,7 +98,7 @@ function observed<F extends (...args: never[]) => unknown>(assert: F): F {
     apply(target, thisArg, args: Parameters<F>) {
       const matchers = Reflect.apply(target, thisArg, args) as object
       const message = typeof args[1] === 'string' ? (args[1] as string) : undefined
-      const rules = message ? rulesNamedIn(message) : []
+      const rules = message ? refsNamedIn(message).map(refText) : []
       return rules.length > 0 ? observing(matchers, rules, message!) : matchers
     },
     get(target, property, receiver) {

@@ -1,5 +1,5 @@
 import type { TestDetails } from '@playwright/test'
-import { findRule, type RuleId } from './registry.ts'
+import { checkRef, findRule, type RuleId, type RuleRef } from './registry.ts'
 
 export const RULE_ANNOTATION = 'rule'
 export const WARNING_ANNOTATION = 'warning'
@@ -19,8 +19,11 @@ export function covers(...ids: RuleId[]): TestDetails {
   }
 }
 
-/** Prefix for assertion messages so the verdict can attribute a failure to the exact rule. */
-export function rule(id: RuleId, message: string): string {
-  if (!findRule(id)) throw new Error(`rule(): unknown rule ID "${id}"`)
-  return `[${id}] ${message}`
+/**
+ * Prefix for assertion messages so the verdict can attribute a failure, and a pass, to the exact rule and clause
+ * (`[IP-CREATE#methods] ...`).
+ */
+export function rule(ref: RuleRef, message: string): string {
+  checkRef(ref)
+  return `[${ref}] ${message}`
 }

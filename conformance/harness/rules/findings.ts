@@ -1,6 +1,6 @@
 import { test } from '@playwright/test'
 import { observe } from './observations.ts'
-import { rulesNamedIn } from './rules-named-in.ts'
+import { refsNamedIn, refText } from './rules-named-in.ts'
 
 /** A failure of a rule that does not decide spec conformance, recorded without failing the test. */
 export const FINDING_ANNOTATION = 'finding'
@@ -34,7 +34,7 @@ export interface PropertyRun {
  * nothing to attach it to, and the test that repeats the request reports it.
  */
 export function recordFinding(message: string): void {
-  for (const id of rulesNamedIn(message)) observe(id, 'fail', message)
+  for (const ref of refsNamedIn(message)) observe(refText(ref), 'fail', message)
   try {
     test.info().annotations.push({ type: FINDING_ANNOTATION, description: message })
   } catch {

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test'
 import { observe } from './observations.ts'
-import type { RuleId } from './registry.ts'
+import type { RuleRef } from './registry.ts'
 
 export const NOT_APPLICABLE_ANNOTATION = 'not applicable'
 
@@ -20,6 +20,6 @@ export function notApplicable(condition: boolean, reason: string): void {
  * `continue.wait` in the answer: nothing to wait for, CONT-WAIT does not apply). The rule is NOT APPLICABLE unless
  * another check of it ran.
  */
-export function ruleNotApplicable(ruleId: RuleId, reason: string): void {
+export function ruleNotApplicable(ruleId: RuleRef, reason: string): void {
   observe(ruleId, 'not-applicable', reason)
 }

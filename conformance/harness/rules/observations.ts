@@ -1,4 +1,5 @@
 import { type TestInfo, test } from '@playwright/test'
+import { splitRef } from './rules-named-in.ts'
 
 /** What one check saw of one rule: the verdict's evidence (docs/verdict.md). */
 export const OBSERVATION_ANNOTATION = 'observation'
@@ -13,6 +14,8 @@ export type ObservationOutcome = 'pass' | 'fail' | 'warning' | 'not-applicable' 
 
 export interface Observation {
   rule: string
+  /** The clause of the rule the check is about (rule.ts); unset where the check names the rule as a whole. */
+  clause?: string
   outcome: ObservationOutcome
   /** What was seen, in one line. */
   line: string
@@ -31,10 +34,10 @@ type Annotation = { type: string; description?: string }
 const kept = new WeakMap<TestInfo, Map<string, { observation: Observation; annotation: Annotation }[]>>()
 
 /**
- * Records on the running test that a check of `rule` ran and what it saw. Outside a test (a worker's discovery)
- * there is nothing to attach it to: the test that repeats the check records it.
+ * Records on the running test that a check of `ref` (`RULE-ID` or `RULE-ID#clause`) ran and what it saw. Outside a
+ * test (a worker's discovery) there is nothing to attach it to: the test that repeats the check records it.
  */
-export function observe(rule: string, outcome: ObservationOutcome, line: string, exchange?: string): void {
+export function observe(ref: string, outcome: ObservationOutcome, line: string, exchange?: string): void {
   let info: TestInfo
   try {
     info = test.info()
@@ -44,7 +47,8 @@ export function observe(rule: string, outcome: ObservationOutcome, line: string,
   const kind = outcome === 'pass' && isPositiveControl(line) ? 'control' : outcome
   const byKey = kept.get(info) ?? new Map()
   kept.set(info, byKey)
-  const key = `${rule} ${kind}`
+  const { rule, clause } = splitRef(ref)
+  const key = `${ref} ${kind}`
   const seen = byKey.get(key) ?? []
   byKey.set(key, seen)
   const last = seen.at(-1)
@@ -56,6 +60,7 @@ export function observe(rule: string, outcome: ObservationOutcome, line: string,
   }
   const observation: Observation = {
     rule,
+    ...(clause ? { clause } : {}),
     outcome: kind,
     line: oneLine(line),
     count: 1,
@@ -83,7 +88,7 @@ export function isPositiveControl(line: string): boolean {
 
 function oneLine(text: string): string {
   const line = text
-    .replace(/^\s*\[[A-Z0-9-]+\]\s*/, '')
+    .replace(/^\s*\[[A-Z0-9-]+(?:#[a-z0-9-]+)?\]\s*/, '')
     .split('\n')[0]!
     .trim()
   return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}…` : line

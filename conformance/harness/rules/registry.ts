@@ -1,4 +1,5 @@
-import type { Rule } from './rule.ts'
+import { clausesOf, type Rule } from './rule.ts'
+import { splitRef } from './rules-named-in.ts'
 
 const S = {
   general: 'What the service does: general rules',
@@ -605,10 +606,29 @@ const RULE_LIST = [
 /** A registered rule ID: `covers()`, `rule()` and `warn()` take only these, so a typo fails tsc. */
 export type RuleId = (typeof RULE_LIST)[number]['id']
 
+type Entry = (typeof RULE_LIST)[number]
+type ClauseIdOf<E> = E extends { clauses: readonly { id: infer C }[] } ? C & string : never
+/** `RULE-ID#clause` for each clause the registry lists: a check names the clause it observes. */
+export type ClauseRef = { [E in Entry as E['id']]: `${E['id']}#${ClauseIdOf<E>}` }[RuleId]
+/** What a check judges: a rule as a whole (a one-clause rule), or one clause of it. */
+export type RuleRef = RuleId | ClauseRef
+
 export const RULES: readonly Rule[] = RULE_LIST
 
 const byId = new Map<string, Rule>(RULES.map((rule) => [rule.id, rule]))
 
 export function findRule(id: string): Rule | undefined {
   return byId.get(id)
+}
+
+/**
+ * Throws on a rule or clause the registry does not have, so a typo cannot leave a clause silently unobserved
+ * (the types catch most of them; a reference built at run time is caught here).
+ */
+export function checkRef(ref: string): void {
+  const { rule: id, clause } = splitRef(ref)
+  const found = findRule(id)
+  if (!found) throw new Error(`unknown rule ID "${id}" (see conformance/harness/rules/registry.ts)`)
+  if (clause !== undefined && !clausesOf(found).some((c) => c.id === clause))
+    throw new Error(`rule ${id} has no clause "${clause}" (see conformance/harness/rules/registry.ts)`)
 }

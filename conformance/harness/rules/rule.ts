@@ -7,6 +7,26 @@ export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY'
  */
 export type RuleTier = 'spec' | 'beyond-spec' | 'robustness'
 
+/**
+ * One separate thing a rule's statement requires (IP-CREATE: the 201, the methods, each requested field echoed).
+ * A rule passes only when every clause was seen to hold by a check that is not a positive control, and none failed
+ * (docs/verdict.md): a clause no check exercised leaves the rule NOT TESTED, naming what it says.
+ */
+export interface Clause {
+  /** Stable within the rule; checks name it as `RULE-ID#clause`. */
+  id: string
+  /** What the clause requires, in one line: the NOT TESTED reason reads "nothing checked that <says>". */
+  says: string
+  /**
+   * The situation the clause is about, where one is needed (OP-FAILED: a payment that cannot be delivered): a
+   * clause whose situation never arose is not exercised, whatever else held.
+   */
+  situation?: string
+}
+
+/** The one clause of a rule whose statement says one thing. */
+export const WHOLE_CLAUSE = 'statement'
+
 export interface Rule {
   /** Stable identifier; never reused for a different statement. */
   id: string
@@ -23,6 +43,8 @@ export interface Rule {
   tier?: RuleTier
   /** Checked on every response the suite receives (conformance/harness/http/response-checks.ts), not by one test. */
   automatic?: true
+  /** The separate things the statement requires; unset, the statement is one clause (`statement`). */
+  clauses?: readonly Clause[]
 }
 
 /** Sections of docs/spec-decisions.md: what the specification leaves open, decided by this suite. */
@@ -30,4 +52,9 @@ export const DECISIONS_SECTION = 'spec-decisions.md'
 
 export function tierOf(rule: Rule): RuleTier {
   return rule.tier ?? (rule.section.startsWith(DECISIONS_SECTION) ? 'beyond-spec' : 'spec')
+}
+
+/** A rule's clauses: its own list, or its statement as its one clause. */
+export function clausesOf(rule: Rule): readonly Clause[] {
+  return rule.clauses ?? [{ id: WHOLE_CLAUSE, says: rule.statement }]
 }

@@ -2,21 +2,17 @@ import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
+import { isDateTime } from '../harness/oracles/clause-check.ts'
+import { createdIncomingPaymentChecks } from '../harness/oracles/incoming-payment-oracle.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
+
+export { isDateTime }
 
 /** The ilpAddress pattern of the ILP payment method (the spec's prose; the OpenAPI document's regex). */
 export const ILP_ADDRESS = /^(g|private|example|peer|self|test[1-3]?|local)([.][a-zA-Z0-9_~-]+)+$/
 export const ILP_ADDRESS_MAX_LENGTH = 1023
 const BASE64URL = /^[a-zA-Z0-9_-]+$/
-
-// RFC 3339, which OpenAPI's `format: date-time` means.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
-
-export function isDateTime(value: unknown): boolean {
-  return typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))
-}
 
 /** What is wrong with one element of `methods`, or an empty list. Pure, so the harness tests can prove it. */
 export function ilpMethodProblems(method: unknown): string[] {
@@ -54,10 +50,11 @@ export interface CreateRequest {
 }
 
 /**
- * A just-created incoming payment: the wallet address it was made on, nothing received, not completed, and the
- * fields the spec defines as the request's (incomingAmount, metadata) returned as sent. expiresAt may be
- * stored at a coarser precision or shortened by the server's own policy, but never moved later: payments after
- * the requested time must be refused.
+ * A just-created incoming payment: the wallet address it was made on, nothing received, not completed, its methods,
+ * and the fields the spec defines as the request's (incomingAmount, metadata) returned as sent: the run-wide
+ * oracle's checks of every create (createdIncomingPaymentChecks), here asserted, so that the test stops on them.
+ * expiresAt may be stored at a coarser precision or shortened by the server's own policy, but never moved later:
+ * payments after the requested time must be refused.
  */
 export function expectCreated(
   exchange: Exchange,
@@ -66,36 +63,27 @@ export function expectCreated(
   what: string,
 ): IncomingPayment {
   const body = exchange.response.json as IncomingPayment
-  const check = (ruleId: RuleId, field: string, actual: unknown, expected: unknown) =>
-    expect(actual, rule(ruleId, `${what}: ${field} (${summarize(exchange)})`)).toEqual(expected)
-  expect(exchange).toAnswer(201, 'IP-CREATE', what)
-  check('IP-CREATE', 'id is a URL', URL.canParse(String(body.id)), true)
-  check('IP-CREATE', 'walletAddress is the wallet address id', body.walletAddress, walletAddress.id)
-  check('IP-CREATE', 'completed is false', body.completed, false)
-  check('IP-CREATE', 'receivedAmount is zero in the wallet address asset', body.receivedAmount, {
-    value: '0',
-    assetCode: walletAddress.assetCode,
-    assetScale: walletAddress.assetScale,
-  })
-  check('IP-CREATE', 'createdAt is a date-time', isDateTime(body.createdAt), true)
-  if (sent.incomingAmount) check('IP-CREATE', 'incomingAmount', body.incomingAmount, sent.incomingAmount)
-  if (sent.metadata) check('IP-METADATA', 'metadata is returned as sent', body.metadata, sent.metadata)
-  if (sent.expiresAt) {
-    check('IP-CREATE', 'expiresAt is a date-time', isDateTime(body.expiresAt), true)
-    const requested = Date.parse(sent.expiresAt)
-    const returned = Date.parse(String(body.expiresAt))
-    check(
-      'IP-CREATE',
-      `expiresAt ${body.expiresAt} is not after ${sent.expiresAt}`,
-      returned <= requested,
-      true,
+  expect(exchange).toAnswer(201, 'IP-CREATE#created', what)
+  // The same message as the oracle's finding, so that a failure both saw is told once.
+  for (const check of createdIncomingPaymentChecks({ walletAddress: walletAddress.id, ...sent }, body))
+    expect(check.holds, rule(check.ref, `${check.line}: ${summarize(exchange)}`)).toBe(true)
+  expect(
+    body.receivedAmount,
+    rule(
+      'IP-CREATE#created',
+      `${what}: receivedAmount is zero in the wallet address asset (${summarize(exchange)})`,
+    ),
+  ).toEqual({ value: '0', assetCode: walletAddress.assetCode, assetScale: walletAddress.assetScale })
+  if (sent.expiresAt && Date.parse(String(body.expiresAt)) !== Date.parse(sent.expiresAt))
+    warn(
+      'IP-CREATE#echo-expires-at',
+      `${what}: expiresAt ${body.expiresAt} differs from the requested ${sent.expiresAt}`,
     )
-    if (returned !== requested) {
-      warn('IP-CREATE', `${what}: expiresAt ${body.expiresAt} differs from the requested ${sent.expiresAt}`)
-    }
-  } else if (body.expiresAt !== undefined) {
-    check('IP-CREATE', 'the default expiresAt is a date-time', isDateTime(body.expiresAt), true)
-  }
+  if (!sent.expiresAt && body.expiresAt !== undefined)
+    expect(
+      isDateTime(body.expiresAt),
+      rule('IP-CREATE#created', `${what}: the default expiresAt ${body.expiresAt} is a date-time`),
+    ).toBe(true)
   return body
 }
 

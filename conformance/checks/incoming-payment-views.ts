@@ -33,6 +33,11 @@ export function expectListedAsCreated(
       coreFields(mine[0]!),
       rule('IP-LIST', 'the listed item shows the fields create returned (methods aside)'),
     ).toEqual(coreFields(created))
+    if (created.metadata && Object.keys(created.metadata).length > 0)
+      expect(
+        mine[0]!.metadata,
+        rule('IP-METADATA#list', 'the listed item carries the metadata sent on create'),
+      ).toEqual(created.metadata)
   }
   for (const item of listed) {
     expect(item.walletAddress, rule('IP-LIST', `listed ${item.id} belongs to ${walletAddress.id}`)).toBe(

@@ -2,11 +2,11 @@ import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleRef } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
 
 export interface Refusal {
-  rule: RuleId
+  rule: RuleRef
   /** The request, for the messages ("a quote token on POST /incoming-payments"). */
   what: string
   /** Every status a correct server may answer with (decisions.md gives the sets). */
@@ -18,7 +18,7 @@ export interface Refusal {
  * (an answer that must carry WWW-Authenticate, or a public view a correct server may give instead).
  */
 export interface JudgedRefusal {
-  rule: RuleId
+  rule: RuleRef
   what: string
   judge: (refused: Exchange) => void
 }

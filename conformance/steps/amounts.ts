@@ -1,4 +1,7 @@
 import type { OutgoingPayment, Quote, WalletAddress } from '@interledger/open-payments'
+import { isFullySent, sameAsset } from '../harness/oracles/payment-amounts.ts'
+
+export { isFullySent, sameAsset }
 
 export type Amount = Quote['debitAmount']
 
@@ -14,28 +17,8 @@ export function foreignAmount(walletAddress: WalletAddress, value: bigint): Amou
   return { value: String(value), assetCode, assetScale: walletAddress.assetScale }
 }
 
-interface Asset {
-  assetCode: string
-  assetScale: number
-}
-
-export function sameAsset(a: Asset, b: Asset): boolean {
-  return a.assetCode === b.assetCode && a.assetScale === b.assetScale
-}
-
 export function describeAmount(amount: Amount | undefined): string {
   return amount === undefined ? 'no amount' : `${amount.value} ${amount.assetCode}/${amount.assetScale}`
-}
-
-/**
- * Whether sentAmount shows the whole payment sent. Servers count it in the sender's asset up to debitAmount
- * (Rafiki, the reference server) or in the receiver's up to receiveAmount (decisions.md); with fees in one
- * asset it lands between the two, which the receive side accepts.
- */
-export function isFullySent(payment: OutgoingPayment): boolean {
-  const { sentAmount: sent, debitAmount: debit, receiveAmount: receive } = payment
-  if (sameAsset(sent, receive) && BigInt(sent.value) >= BigInt(receive.value)) return true
-  return sameAsset(sent, debit) && BigInt(sent.value) >= BigInt(debit.value)
 }
 
 /** Nothing is ever sent beyond what the payment may debit. */

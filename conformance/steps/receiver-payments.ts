@@ -5,7 +5,7 @@ import { needFoundation } from '../harness/foundations/need-foundation.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import type { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../harness/rules/registry.ts'
 import { fetchPage, listCall } from './list-pages.ts'
 import { markerMetadata, resourceCalls } from './resource-calls.ts'
 import type { Listing, Resources } from './resources.ts'
@@ -66,14 +66,14 @@ export class ReceiverPayments {
   }
 
   /** GET of a payment the test relies on being there: it must answer 200, under `ruleId`. */
-  async read(id: string, ruleId: RuleId): Promise<Exchange> {
+  async read(id: string, ruleId: RuleRef): Promise<Exchange> {
     const exchange = await this.get(id)
     expect(exchange).toAnswer(200, ruleId, `GET ${id}`)
     return exchange
   }
 
   /** The payment as `read` returns it. */
-  async readBody(id: string, ruleId: RuleId): Promise<IncomingPayment> {
+  async readBody(id: string, ruleId: RuleRef): Promise<IncomingPayment> {
     return bodyOf(await this.read(id, ruleId), 'incoming-payment')
   }
 

@@ -31,8 +31,8 @@ test.describe('foundations', () => {
     foundation('incoming-payment', 'IP-CREATE', 'IP-GET'),
     async ({ incoming }) => {
       const created = await incoming.created()
-      const found = await incoming.readBody(created.id, 'IP-GET')
-      expect(coreFields(found), rule('IP-GET', 'get shows the fields create returned')).toEqual(
+      const found = await incoming.readBody(created.id, 'IP-GET#found')
+      expect(coreFields(found), rule('IP-GET#found', 'get shows the fields create returned')).toEqual(
         coreFields(created),
       )
     },

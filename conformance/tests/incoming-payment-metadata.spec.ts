@@ -59,8 +59,8 @@ test.describe('incoming payments: metadata', () => {
       }
       const created = expectCreated(exchange, incoming.walletAddress, sent, `metadata with ${name}`)
       expect(
-        (await incoming.readBody(created.id, 'IP-METADATA')).metadata,
-        rule('IP-METADATA', `get returns metadata with ${name} as sent`),
+        (await incoming.readBody(created.id, 'IP-GET#found')).metadata,
+        rule('IP-METADATA#get', `get returns metadata with ${name} as sent`),
       ).toEqual(sent.metadata)
     })
   }

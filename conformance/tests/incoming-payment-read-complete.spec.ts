@@ -41,11 +41,14 @@ test.describe('incoming payments: get and list', () => {
       }
       const created = expectCreated(await incoming.create(sent), receiver, sent, 'create')
 
-      const found = await incoming.read(created.id, 'IP-GET')
-      expect(
-        coreFields(bodyOf(found, 'incoming-payment')),
-        rule('IP-GET', 'get shows the fields create returned'),
-      ).toEqual(coreFields(created))
+      const found = await incoming.read(created.id, 'IP-GET#found')
+      const foundBody = bodyOf(found, 'incoming-payment')
+      expect(coreFields(foundBody), rule('IP-GET#found', 'get shows the fields create returned')).toEqual(
+        coreFields(created),
+      )
+      expect(foundBody.metadata, rule('IP-METADATA#get', 'get returns the metadata sent on create')).toEqual(
+        sent.metadata,
+      )
       expectPayableMethods(found, 'get')
     },
   )
@@ -57,7 +60,7 @@ test.describe('incoming payments: get and list', () => {
     await expectRefusedWithoutEffect(
       await incoming.get(unknownId(incoming.walletAddress, 'incoming-payments')),
       {
-        rule: 'IP-GET',
+        rule: 'IP-GET#unknown-404',
         statuses: [404],
         what: 'get of an id the server never issued',
         control: () => incoming.get(known.id),

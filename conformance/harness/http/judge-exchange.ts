@@ -1,6 +1,8 @@
 import type { Exchange } from '../../../clients/src/index.ts'
 import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator } from '../openapi/response-validator.ts'
+import { recordClauseChecks } from '../oracles/clause-check.ts'
+import { resourceChecks } from '../oracles/resource-oracles.ts'
 import { recordFinding } from '../rules/findings.ts'
 import { observe } from '../rules/observations.ts'
 import { findRule, type RuleId } from '../rules/registry.ts'
@@ -25,6 +27,7 @@ export function judgeExchange(
   const found = checkResponse(validator, operation, exchange, input, held)
   const seen = exchangeRef(exchange)
   for (const id of held) observe(id, 'pass', `${seen}: the automatic response checks hold`, seen)
+  recordClauseChecks(resourceChecks(operation, exchange, input), exchange)
   if (!found) return undefined
   const problem = redactTokens(found)
   // Only spec rules fail the test; a beyond-spec or robustness finding is reported and the test goes on.

@@ -291,6 +291,16 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Creating an incoming payment returns 201 with methods and the requested fields echoed.',
+    clauses: [
+      {
+        id: 'created',
+        says: 'create answers 201 with a new payment: an id URL, completed false, nothing received, a createdAt',
+      },
+      { id: 'wallet-address', says: 'the created payment is on the walletAddress the request named' },
+      { id: 'methods', says: 'the created payment carries a non-empty methods array' },
+      { id: 'echo-incoming-amount', says: 'an incomingAmount given on create is returned as sent' },
+      { id: 'echo-expires-at', says: 'an expiresAt given on create is returned, never later than requested' },
+    ],
   },
   {
     id: 'IP-ASSET',
@@ -316,6 +326,10 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get returns the incoming payment with methods; an unknown id gives 404.',
+    clauses: [
+      { id: 'found', says: 'get answers 200 with the payment: the fields create returned' },
+      { id: 'unknown-404', says: 'get of an id the service never issued answers 404' },
+    ],
   },
   {
     id: 'IP-LIST',
@@ -328,6 +342,11 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.incoming,
     statement: 'metadata given on create is returned unchanged by create, get and list.',
+    clauses: [
+      { id: 'create', says: 'create returns the metadata as sent' },
+      { id: 'get', says: 'get returns the metadata as sent on create' },
+      { id: 'list', says: 'list items carry the metadata as sent on create' },
+    ],
   },
   {
     id: 'IP-PUBLIC-VIEW',
@@ -458,6 +477,14 @@ const RULE_LIST = [
     section: S.states,
     statement:
       'A payment that cannot be processed is refused, or marked failed: true without sending it all.',
+    clauses: [
+      {
+        id: 'refused-or-failed',
+        says: 'a payment that cannot be delivered is refused at creation, or ends marked failed: true',
+        situation:
+          'a payment that cannot be delivered (its sender cannot cover it, or its receiver takes nothing more)',
+      },
+    ],
   },
   {
     id: 'OP-GET',

@@ -67,7 +67,7 @@ export class CreateIncomingPaymentCommand
       )
       return
     }
-    expect(exchange).toAnswer(201, 'IP-CREATE', 'creating')
+    expect(exchange).toAnswer(201, 'IP-CREATE#created', 'creating')
     // The automatic schema check has made sure a 201 carries a string id and createdAt.
     const { id, createdAt } = exchange.response.json as { id: string; createdAt: string }
     const created: ModelPayment = {

@@ -138,7 +138,7 @@ export async function expectReadAsModelled(
     return shown
   }
   const exchange = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
-  expect(exchange).toAnswer(200, 'IP-GET', `reading ${payment.id} ${where}`)
+  expect(exchange).toAnswer(200, 'IP-GET#found', `reading ${payment.id} ${where}`)
   expectAsModelled(ruleId, exchange.response.json, payment, receiver, where)
   return exchange.response.json as IncomingPayment
 }

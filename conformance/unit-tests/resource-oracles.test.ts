@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import {
+  createdIncomingPaymentChecks,
+  fixedFieldsOf,
+  sameAsCreatedChecks,
+} from '../harness/oracles/incoming-payment-oracle.ts'
+import { UndeliverablePayments } from '../harness/oracles/undeliverable-payments.ts'
+
+const WALLET = 'https://ase.test/alice'
+const amount = (value: string) => ({ value, assetCode: 'USD', assetScale: 2 })
+const created = (overrides: Record<string, unknown> = {}) => ({
+  id: 'https://ase.test/incoming-payments/1',
+  walletAddress: WALLET,
+  completed: false,
+  receivedAmount: amount('0'),
+  createdAt: '2026-12-06T10:00:00.000Z',
+  methods: [{ type: 'ilp', ilpAddress: 'test.ase', sharedSecret: 'c2VjcmV0' }],
+  ...overrides,
+})
+const failing = (checks: ReturnType<typeof createdIncomingPaymentChecks>) =>
+  checks.filter((c) => !c.holds).map((c) => c.ref)
+
+describe('the run-wide oracle of incoming payment creation', () => {
+  test('a create that echoes what was sent holds every clause it can judge', () => {
+    const sent = { walletAddress: WALLET, incomingAmount: amount('1'), metadata: { k: 'v' } }
+    const checks = createdIncomingPaymentChecks(
+      sent,
+      created({ incomingAmount: amount('1'), metadata: { k: 'v' } }),
+    )
+    assert.deepEqual(failing(checks), [])
+    assert.deepEqual(
+      checks.map((c) => c.ref),
+      [
+        'IP-CREATE#created',
+        'IP-CREATE#methods',
+        'IP-CREATE#wallet-address',
+        'IP-CREATE#echo-incoming-amount',
+        'IP-METADATA#create',
+      ],
+    )
+  })
+
+  test('a server that ignores the request body breaks the echo clauses, not the 201', () => {
+    const sent = {
+      walletAddress: `${WALLET}-bob`,
+      incomingAmount: amount('1'),
+      expiresAt: '2026-12-06T11:00:00Z',
+    }
+    const answer = created({ incomingAmount: amount('2500'), expiresAt: '2026-12-07T10:00:00Z' })
+    assert.deepEqual(failing(createdIncomingPaymentChecks(sent, answer)), [
+      'IP-CREATE#wallet-address',
+      'IP-CREATE#echo-incoming-amount',
+      'IP-CREATE#echo-expires-at',
+    ])
+  })
+
+  test('an expiresAt shortened by the server and an amount written with leading zeros are allowed', () => {
+    const sent = { walletAddress: WALLET, incomingAmount: amount('100'), expiresAt: '2026-12-06T11:00:00Z' }
+    const answer = created({ incomingAmount: amount('0100'), expiresAt: '2026-12-06T10:30:00Z' })
+    assert.deepEqual(failing(createdIncomingPaymentChecks(sent, answer)), [])
+  })
+
+  test('a payment without methods breaks IP-CREATE#methods', () => {
+    assert.deepEqual(
+      failing(createdIncomingPaymentChecks({ walletAddress: WALLET }, created({ methods: [] }))),
+      ['IP-CREATE#methods'],
+    )
+  })
+
+  test('a later view is held against create only in the fields it shows', () => {
+    const fixed = fixedFieldsOf(created({ incomingAmount: amount('5'), metadata: { k: 'v' } }))!
+    const same = created({ incomingAmount: amount('5'), metadata: { k: 'v' }, completed: true })
+    assert.equal(sameAsCreatedChecks('IP-GET#found', fixed, same, 'get')[0]?.holds, true)
+    const publicView = { id: created().id, receivedAmount: amount('0'), incomingAmount: amount('5') }
+    assert.equal(sameAsCreatedChecks('IP-GET#found', fixed, publicView, 'get')[0]?.holds, true)
+    const moved = sameAsCreatedChecks(
+      'IP-GET#found',
+      fixed,
+      created({ incomingAmount: amount('6') }),
+      'get',
+    )[0]
+    assert.equal(moved?.holds, false)
+    assert.match(moved?.line ?? '', /incomingAmount/)
+  })
+})
+
+describe('the run-wide oracle of OP-FAILED', () => {
+  const receiver = 'https://ase.test/incoming-payments/r'
+  const payment = (overrides: Record<string, unknown> = {}) => ({
+    id: 'https://ase.test/outgoing-payments/p',
+    receiver,
+    debitAmount: amount('508'),
+    receiveAmount: amount('508'),
+    sentAmount: amount('0'),
+    failed: false,
+    ...overrides,
+  })
+  const oracle = () => {
+    let now = 0
+    const payments = new UndeliverablePayments(24_000, () => now)
+    return { payments, later: (ms: number) => (now += ms) }
+  }
+
+  test('a payment into a completed receiver, still unsent and not failed after the settlement time, breaks it', () => {
+    const { payments, later } = oracle()
+    payments.sawIncoming({ id: receiver, completed: false })
+    payments.sawCreated(payment())
+    payments.sawIncoming({ id: receiver, completed: true })
+    assert.deepEqual(payments.judge(payment()), [])
+    later(25_000)
+    const [check] = payments.judge(payment())
+    assert.equal(check?.holds, false)
+    assert.match(check?.line ?? '', /can no longer be delivered \(its receiver .* is completed\)/)
+  })
+
+  test('a payment marked failed holds it; one into an open receiver is not judged', () => {
+    const { payments, later } = oracle()
+    payments.sawIncoming({ id: receiver, completed: false })
+    payments.sawCreated(payment())
+    later(60_000)
+    assert.deepEqual(payments.judge(payment()), [])
+    assert.equal(payments.judge(payment({ failed: true }))[0]?.holds, true)
+  })
+
+  test('a payment sent in full is never charged', () => {
+    const { payments, later } = oracle()
+    payments.sawIncoming({ id: receiver, completed: true })
+    payments.sawCreated(payment())
+    later(60_000)
+    assert.deepEqual(payments.judge(payment({ sentAmount: amount('508') })), [])
+  })
+})

@@ -1,5 +1,5 @@
 import { RULES } from '../conformance/harness/rules/registry.ts'
-import { tierOf } from '../conformance/harness/rules/rule.ts'
+import { clausesOf, tierOf } from '../conformance/harness/rules/rule.ts'
 import { closestName } from '../conformance/harness/target/closest-name.ts'
 import { listTests } from '../conformance/tools/list-tests.ts'
 import { testsByRule } from '../conformance/tools/rule-coverage.ts'
@@ -10,7 +10,8 @@ const AUTOMATIC = 'every response the suite receives (conformance/harness/http/r
 export const RULES_HELP = `Usage: npx --no-install op-conformance rules [RULE-ID] [--json]
 
 Without RULE-ID: one line per rule of the registry: ID, level (MUST/SHOULD/MAY), tier, how many tests check it,
-and its statement. With RULE-ID: that rule, its spec section and every test that checks it.
+and its statement. With RULE-ID: that rule, its spec section, its clauses (each must be seen to hold for the rule
+to pass) and every test that checks it.
   --json   the same as JSON (every rule, or the one named), each with its tests
   --help   this text
 What the levels and tiers decide: docs/verdict.md.
@@ -55,6 +56,7 @@ function ruleRows(id?: string) {
     tier: tierOf(rule),
     statement: rule.statement,
     section: rule.section,
+    clauses: clausesOf(rule),
     tests: rule.automatic ? [AUTOMATIC] : (tests.get(rule.id) ?? []),
     ...(rule.pending && !tests.has(rule.id) ? { pending: rule.pending } : {}),
   }))
@@ -77,6 +79,11 @@ function ruleDetails(row: RuleRow): string[] {
     `  ${row.statement}`,
     `  section: ${row.section}`,
     ...(row.pending ? [`  pending: ${row.pending}`] : []),
+    // What a PASS stands on: each clause seen to hold by a check that is not a positive control (docs/verdict.md).
+    `  passes only when ${row.clauses.length === 1 ? 'its one clause holds' : `each of its ${row.clauses.length} clauses holds`}:`,
+    ...row.clauses.map(
+      (c) => `  - ${row.id}#${c.id}: ${c.says}${c.situation ? ` (needs: ${c.situation})` : ''}`,
+    ),
     `  checked by ${row.tests.length === 1 ? '1 test' : `${row.tests.length} tests`}:`,
     ...row.tests.map((test) => `  - ${test}`),
   ]

@@ -65,7 +65,8 @@ export function expectTokenIssued(
  * only a token presented after it can show.
  */
 export function expectWellFormedToken(token: IssuedToken, issuedBy: RuleId): void {
-  expect(() => new URL(token.manage), rule('TOKEN-MANAGE', `manage ${token.manage} is a URL`)).not.toThrow()
+  // That it is a URL is the issuing answer's shape; TOKEN-MANAGE is about what the URL must not carry.
+  expect(() => new URL(token.manage), rule(issuedBy, `manage ${token.manage} is a URL`)).not.toThrow()
   expect(
     token.manage.includes(token.value),
     rule('TOKEN-MANAGE', `manage ${token.manage} does not contain the token value`),

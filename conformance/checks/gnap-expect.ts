@@ -3,11 +3,11 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import type { FinishRedirect } from '../harness/gnap/finish-redirect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleRef } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
 
 export interface GnapErrorExpectation {
-  rule: RuleId
+  rule: RuleRef
   /** What the request was, for the message. */
   what: string
   statuses: readonly number[]

@@ -58,23 +58,23 @@ test.describe('grant requests', () => {
       const body = exchange.response.json as PendingGrant & { access_token?: unknown }
       expect(
         body.access_token,
-        rule('GNAP-GRANT-INTERACTIVE', 'no access token before consent'),
+        rule('GNAP-GRANT-INTERACTIVE#no-token-before-consent', 'no access token before consent'),
       ).toBeUndefined()
       expect(
         isHttpUrl(body.interact?.redirect ?? ''),
-        rule('GNAP-GRANT-INTERACTIVE', `interact.redirect ${body.interact?.redirect} is a URL`),
+        rule('GNAP-GRANT-INTERACTIVE#interact', `interact.redirect ${body.interact?.redirect} is a URL`),
       ).toBe(true)
       expect(
         body.interact.finish,
-        rule('GNAP-GRANT-INTERACTIVE', 'interact.finish (the server nonce) is a string'),
+        rule('GNAP-GRANT-INTERACTIVE#interact', 'interact.finish (the server nonce) is a string'),
       ).toEqual(expect.stringMatching(/\S/))
       expect(
         isHttpUrl(body.continue?.uri ?? ''),
-        rule('GNAP-GRANT-INTERACTIVE', 'continue.uri is a URL'),
+        rule('GNAP-GRANT-INTERACTIVE#continue', 'continue.uri is a URL'),
       ).toBe(true)
       expect(
         body.continue.access_token?.value,
-        rule('GNAP-GRANT-INTERACTIVE', 'continue.access_token.value is a string'),
+        rule('GNAP-GRANT-INTERACTIVE#continue', 'continue.access_token.value is a string'),
       ).toEqual(expect.stringMatching(/\S/))
       expect(
         Number.isInteger(body.continue.wait) && body.continue.wait! >= 0,
@@ -92,7 +92,7 @@ test.describe('grant requests', () => {
         grantRequest(grants.client, [outgoingPaymentAccess(discovery.sender)]),
       )
       expectGnapError(exchange, {
-        rule: 'GNAP-GRANT-INTERACTIVE',
+        rule: 'GNAP-GRANT-INTERACTIVE#no-token-before-consent',
         what: 'an outgoing-payment grant request without interact',
         statuses: [400, 401, 403],
         codes: ['invalid_request', 'invalid_interaction', 'request_denied'],

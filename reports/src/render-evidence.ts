@@ -1,6 +1,6 @@
 import { plural } from './plural.ts'
 import type { EvidenceItem } from './rule-evidence.ts'
-import type { RuleVerdict, Verdict } from './verdict.ts'
+import type { ClauseVerdict, RuleVerdict, Verdict } from './verdict.ts'
 
 const OUTCOME: Record<EvidenceItem['outcome'], string> = {
   pass: 'PASS',
@@ -31,6 +31,30 @@ export function evidenceLine(item: EvidenceItem, label: (test: string) => string
   const times = item.count > 1 ? ` ×${item.count}` : ''
   const exchange = item.exchange ? ` (${item.exchange})` : ''
   return `${OUTCOME[item.outcome]}${times} in ${label(item.test)}: ${item.line}${exchange}`
+}
+
+const CLAUSE_STATUS: Record<ClauseVerdict['status'], string> = {
+  held: 'HELD',
+  failed: 'FAILED',
+  warned: 'WARNED',
+  'not-applicable': 'NOT APPLICABLE',
+  'not-exercised': 'NOT EXERCISED',
+}
+
+/**
+ * What a rule's status stands on, clause by clause: `HELD IP-CREATE#created: create answers 201 … — in <test>:
+ * <what was seen> (POST /incoming-payments -> 201)`; a clause no check exercised says so, with the situation it
+ * needs.
+ */
+export function clauseLines(r: RuleVerdict, label: (test: string) => string = (test) => test): string[] {
+  return r.clauses.map((c) => {
+    const seen = c.seen
+      ? ` (${label(c.seen.test)}: ${c.seen.line}${c.seen.exchange ? `, ${c.seen.exchange}` : ''})`
+      : c.situation && c.status === 'not-exercised'
+        ? ` (the situation never arose: ${c.situation})`
+        : ''
+    return `${CLAUSE_STATUS[c.status]} ${r.rule.id}#${c.id}: ${c.says}${seen}`
+  })
 }
 
 /** The console lines of the tests that decided nothing: cut short by the suite, or stopped on an unnamed error. */

@@ -4,7 +4,7 @@ import { foundationLines } from './foundation-verdict.ts'
 import { gradedName, isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
-import { evidenceLine, evidenceSummary } from './render-evidence.ts'
+import { clauseLines, evidenceLine, evidenceSummary } from './render-evidence.ts'
 import {
   ATTENTION_ORDER,
   BADGE,
@@ -175,12 +175,25 @@ function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | u
     r.warnings.length === 0
       ? ''
       : `<details><summary>${plural(r.warnings.length, 'warning')}</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
-  const details = `${baselined}${reason}${failures}${warnings}${evidenceList(d, r)}${testList(d, r)}`
+  const details = `${baselined}${reason}${failures}${warnings}${clauseList(d, r)}${evidenceList(d, r)}${testList(d, r)}`
   const row = r.tier === 'beyond-spec' && r.status === 'failed' ? 'warning' : r.status
   const id = html(r.rule.id)
   return `<tbody class="rule r-${row}" id="rule-${id}" data-status="${r.status}" data-tier="${r.tier}">
 <tr data-rule="${id}" data-status="${r.status}"><td><a href="#rule-${id}"><strong>${id}</strong></a></td><td>${r.rule.level}</td><td>${html(r.rule.statement)}<div class="muted">${html(r.rule.section)}</div></td>
 <td class="badge s-${r.status}">${html(badgeOf(r))}</td></tr>${details ? `\n<tr class="details"><td colspan="4">${details}</td></tr>` : ''}</tbody>`
+}
+
+/** What a PASS stands on: each clause of the rule with what the run saw of it (an automatic rule's is its statement). */
+function clauseList(d: VerdictDocument, r: RuleVerdict): string {
+  if (r.rule.automatic || r.status === 'untested' || r.status === 'pending') return ''
+  const open = r.clauses.some((c) => c.status === 'failed' || c.status === 'not-exercised') ? ' open' : ''
+  const held = r.clauses.filter((c) => c.status === 'held').length
+  return `<details class="clauses"${open}><summary>Clauses: ${held} of ${r.clauses.length} held</summary><ul>${clauseLines(
+    r,
+    testLabel(d),
+  )
+    .map((line) => `<li>${html(line)}</li>`)
+    .join('')}</ul></details>`
 }
 
 /**

@@ -6,7 +6,7 @@ import { foundationLines } from './foundation-verdict.ts'
 import { isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-subject.ts'
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
-import { evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
+import { clauseLines, evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
 import {
   belowMinimum,
   cutMustRules,
@@ -286,6 +286,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       out.push(...(tests.length > 0 ? [`${failedWhere(verdict, tests)}:`, ''] : []), '```', text, '```', '')
     }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
+    out.push('', 'Clauses:', '', ...clauseLines(r, testLabel(verdict)).map((line) => `- ${line}`))
     // The failing checks are the failures just shown: the evidence adds the others.
     const others = r.evidence.filter((e) => e.outcome !== 'fail' || r.failures.length === 0)
     out.push(

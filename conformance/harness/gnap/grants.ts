@@ -101,11 +101,12 @@ export class Grants {
     if (options.limits?.interval !== undefined) skipIfIntervalRefused(exchange, options.limits.interval)
     expect(exchange).toAnswer(200, 'GNAP-GRANT-INTERACTIVE', 'an outgoing-payment grant request')
     expect(
-      typeof body?.interact?.redirect === 'string' && typeof body.continue?.uri === 'string',
-      rule(
-        'GNAP-GRANT-INTERACTIVE',
-        `the answer has interact.redirect and continue.uri: ${summarize(exchange)}`,
-      ),
+      typeof body?.interact?.redirect === 'string',
+      rule('GNAP-GRANT-INTERACTIVE#interact', `the answer has interact.redirect: ${summarize(exchange)}`),
+    ).toBe(true)
+    expect(
+      typeof body?.continue?.uri === 'string',
+      rule('GNAP-GRANT-INTERACTIVE#continue', `the answer has continue.uri: ${summarize(exchange)}`),
     ).toBe(true)
     return pending!
   }

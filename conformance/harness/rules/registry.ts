@@ -187,6 +187,14 @@ const RULE_LIST = [
     section: S.gnap,
     statement:
       'Outgoing-payment grants answer with interact (redirect, finish) and continue (uri, token, wait).',
+    clauses: [
+      { id: 'interact', says: 'the answer carries interact.redirect (a URL) and interact.finish' },
+      { id: 'continue', says: 'the answer carries continue.uri (a URL) and continue.access_token.value' },
+      {
+        id: 'no-token-before-consent',
+        says: 'no access token before consent: none in the first answer, and a request without interact is refused',
+      },
+    ],
   },
   {
     id: 'GNAP-GRANT-SIGNED',

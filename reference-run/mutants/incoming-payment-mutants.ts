@@ -32,6 +32,23 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['IP-METHODS'],
   },
   {
+    id: 'create-ignores-incoming-amount',
+    description:
+      'create stores and answers incomingAmount 2500 whatever the request asked (a server that ignores the body)',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: "    incomingAmount: readAmount(body, 'incomingAmount'),\n",
+        replace:
+          "    incomingAmount: readAmount(body, 'incomingAmount') && { ...readAmount(body, 'incomingAmount')!, value: '2500' },\n",
+      },
+    ],
+    // No spec of IP-CREATE runs: the run-wide oracle sees the echo broken in the amounts tests' creates, and
+    // charges IP-CREATE, not the amount rule those tests are about.
+    specs: [`${TESTS}/amounts.spec.ts`],
+    rules: ['IP-CREATE'],
+  },
+  {
     id: 'create-incoming-500',
     description: 'a valid incoming payment creation is stored but answered with a 500',
     edits: [

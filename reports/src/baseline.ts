@@ -23,6 +23,7 @@ export interface BaselineOutcome {
 }
 
 const FAILING = new Set(['failed', 'inconclusive'])
+const NOT_EXERCISED = new Set(['skipped', 'not-applicable'])
 
 export function applyBaseline(
   verdict: Verdict,
@@ -56,6 +57,13 @@ export function applyBaseline(
             why: `${entry.rule} passed where its checks ran, but ${stopped}`,
           })
         else outcome.stale.push({ entry, why: `${entry.rule} now passes` })
+      } else if (r && NOT_EXERCISED.has(r.status) && !verdict.scope.filtered) {
+        // A rule passes only when every clause held (clause-verdict.ts), so only then is the deviation gone; a
+        // clause or situation this run never reached confirms nothing either way.
+        outcome.unconfirmed.push({
+          entry,
+          why: `unconfirmed: ${entry.rule} was not exercised this run (${r.reasons[0] ?? r.status})`,
+        })
       }
     } else if (entry.test && ![...failingTests].some((title) => namesTest(entry.test!, title))) {
       const ran = verdict.rules.some((v) =>

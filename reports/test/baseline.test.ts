@@ -123,6 +123,34 @@ describe('baseline of expected failures', () => {
     assert.equal(document.exitCode, 0, 'an unconfirmed entry does not fail the run')
   })
 
+  test('a listed rule whose clause this run never exercised is unconfirmed, never stale', () => {
+    const moot = computeVerdict(
+      [{ id: 'OP-FAILED', level: 'MUST', section: 's', statement: 'failed' }],
+      [
+        {
+          title: 'concurrent payments',
+          file: 'f.spec.ts',
+          outcome: 'passed',
+          rules: ['OP-FAILED'],
+          errors: [],
+          warnings: [],
+          observations: saw(['OP-FAILED'], 'not-applicable'),
+        },
+      ],
+      { filtered: false },
+    )
+    const document = withBaseline(
+      [{ rule: 'OP-FAILED', reason: 'undeliverable payments stay pending' }],
+      [],
+      moot,
+    )
+    assert.deepEqual(document.baseline?.stale, [])
+    assert.match(
+      document.baseline?.unconfirmed[0]?.why ?? '',
+      /^unconfirmed: OP-FAILED was not exercised this run/,
+    )
+  })
+
   test('in a filtered run a listed rule that passes is not stale: the run may leave out the test that shows it', () => {
     const document = withBaseline(
       [

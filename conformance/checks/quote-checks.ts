@@ -63,7 +63,7 @@ export function expectFixedQuote(
 
 /** A quote read back shows what create returned: ids, amounts, and createdAt and expiresAt as instants. */
 export function expectQuoteAsCreated(read: Exchange, created: Quote): void {
-  expect(read).toAnswer(200, 'QT-GET', 'get the quote')
+  expect(read).toAnswer(200, 'QT-GET#found', 'get the quote')
   const quote = bodyOf(read, 'quote')
   const lasting = ({ id, walletAddress, receiver, debitAmount, receiveAmount }: Quote) => ({
     id,
@@ -72,9 +72,9 @@ export function expectQuoteAsCreated(read: Exchange, created: Quote): void {
     debitAmount,
     receiveAmount,
   })
-  expect(lasting(quote), rule('QT-GET', 'get returns the quote as created')).toEqual(lasting(created))
+  expect(lasting(quote), rule('QT-GET#found', 'get returns the quote as created')).toEqual(lasting(created))
   expect(
     [Date.parse(quote.createdAt), Date.parse(quote.expiresAt ?? '')],
-    rule('QT-GET', 'get returns the createdAt and expiresAt of the created quote'),
+    rule('QT-GET#found', 'get returns the createdAt and expiresAt of the created quote'),
   ).toEqual([Date.parse(created.createdAt), Date.parse(created.expiresAt ?? '')])
 }

@@ -51,7 +51,7 @@ test.describe('outgoing payments and quotes: the fields the spec gives them', ()
         ['from the incoming payment', bodyOf(direct, 'outgoing-payment')],
       ] as const) {
         const read = await resources.send(resourceCalls.getOutgoingPayment(created.id), token)
-        expect(read).toAnswer(200, 'OP-GET', `get ${created.id}`)
+        expect(read).toAnswer(200, 'OP-GET#found', `get ${created.id}`)
         for (const [view, payment] of [
           ['created', created],
           ['read', bodyOf(read, 'outgoing-payment')],
@@ -138,7 +138,7 @@ test.describe('outgoing payments and quotes: the fields the spec gives them', ()
       const { payment: incoming } = await steps.receiver({ incomingValue: 1000n * unit })
       const created = await steps.quote(incoming.id, { debitAmount: amountIn(sender, unit) })
       const read = await resources.send(resourceCalls.getQuote(created.id), await sharedGrants.token('quote'))
-      expect(read).toAnswer(200, 'QT-GET', `get ${created.id}`)
+      expect(read).toAnswer(200, 'QT-GET#found', `get ${created.id}`)
       for (const [view, quote] of [
         ['created', created],
         ['read', read.response.json as Quote],

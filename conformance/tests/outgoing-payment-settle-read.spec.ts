@@ -120,7 +120,7 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
       const token = await sharedGrants.token('outgoing-payment')
 
       const read = await resources.send(resourceCalls.getOutgoingPayment(created.id), token)
-      expect(read).toAnswer(200, 'OP-GET', 'get the payment')
+      expect(read).toAnswer(200, 'OP-GET#found', 'get the payment')
       const payment = bodyOf(read, 'outgoing-payment')
       const identity = (p: OutgoingPayment) => ({
         id: p.id,
@@ -131,21 +131,24 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
         receiveAmount: p.receiveAmount,
         createdAt: Date.parse(p.createdAt),
       })
-      expect(identity(payment), rule('OP-GET', 'get returns the payment as created')).toEqual(
+      expect(identity(payment), rule('OP-GET#found', 'get returns the payment as created')).toEqual(
         identity(created),
       )
       const listing = await steps.listsOutgoing(created.id)
       if (!listing.found && !listing.complete) {
-        warn('OP-GET', `the list is too long to walk to its end: that it shows ${created.id} was not checked`)
+        warn(
+          'OP-GET#listed',
+          `the list is too long to walk to its end: that it shows ${created.id} was not checked`,
+        )
       } else {
-        expect(listing.found, rule('OP-GET', 'the list shows the payment')).toBe(true)
+        expect(listing.found, rule('OP-GET#listed', 'the list shows the payment')).toBe(true)
       }
 
       const unknown = await resources.send(
         resourceCalls.getOutgoingPayment(unknownId(sender, 'outgoing-payments')),
         token,
       )
-      expect(unknown).toAnswer(404, 'OP-GET', 'an unknown id')
+      expect(unknown).toAnswer(404, 'OP-GET#unknown-404', 'an unknown id')
     },
   )
 })

@@ -128,7 +128,7 @@ test.describe('quotes', () => {
       expectQuoteAsCreated(await resources.send(resourceCalls.getQuote(created.id), token), created)
 
       const unknown = await resources.send(resourceCalls.getQuote(unknownId(sender, 'quotes')), token)
-      expect(unknown).toAnswer(404, 'QT-GET', 'an unknown quote id')
+      expect(unknown).toAnswer(404, 'QT-GET#unknown-404', 'an unknown quote id')
     },
   )
 

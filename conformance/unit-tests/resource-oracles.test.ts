@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import {
-  createdIncomingPaymentChecks,
-  fixedFieldsOf,
-  sameAsCreatedChecks,
-} from '../harness/oracles/incoming-payment-oracle.ts'
+import { createdIncomingPaymentChecks } from '../harness/oracles/incoming-payment-oracle.ts'
+import { createdOf, sameAsCreatedChecks } from '../harness/oracles/same-as-created.ts'
 import { UndeliverablePayments } from '../harness/oracles/undeliverable-payments.ts'
 
 const WALLET = 'https://ase.test/alice'
@@ -69,7 +66,10 @@ describe('the run-wide oracle of incoming payment creation', () => {
   })
 
   test('a later view is held against create only in the fields it shows', () => {
-    const fixed = fixedFieldsOf(created({ incomingAmount: amount('5'), metadata: { k: 'v' } }))!
+    const fixed = createdOf(
+      'incoming-payment',
+      created({ incomingAmount: amount('5'), metadata: { k: 'v' } }),
+    )!
     const same = created({ incomingAmount: amount('5'), metadata: { k: 'v' }, completed: true })
     assert.equal(sameAsCreatedChecks('IP-GET#found', fixed, same, 'get')[0]?.holds, true)
     const publicView = { id: created().id, receivedAmount: amount('0'), incomingAmount: amount('5') }
@@ -82,6 +82,31 @@ describe('the run-wide oracle of incoming payment creation', () => {
     )[0]
     assert.equal(moved?.holds, false)
     assert.match(moved?.line ?? '', /incomingAmount/)
+  })
+})
+
+describe('later views held against create', () => {
+  test('a quote read back with another debitAmount breaks QT-GET#found; times compare as instants', () => {
+    const quote = {
+      id: 'https://ase.test/quotes/q',
+      walletAddress: WALLET,
+      receiver: 'https://ase.test/incoming-payments/r',
+      debitAmount: amount('10'),
+      receiveAmount: amount('9'),
+      createdAt: '2026-12-06T10:00:00Z',
+      expiresAt: '2026-12-06T10:05:00Z',
+    }
+    const created = createdOf('quote', quote)!
+    const readAgain = { ...quote, createdAt: '2026-12-06T10:00:00.000Z' }
+    assert.equal(sameAsCreatedChecks('QT-GET#found', created, readAgain, 'get')[0]?.holds, true)
+    const moved = sameAsCreatedChecks(
+      'QT-GET#found',
+      created,
+      { ...quote, debitAmount: amount('11') },
+      'get',
+    )[0]
+    assert.equal(moved?.holds, false)
+    assert.match(moved?.line ?? '', /^get differs from what create returned in debitAmount/)
   })
 })
 

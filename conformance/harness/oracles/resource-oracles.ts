@@ -3,19 +3,15 @@ import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS, type OperationRef } from '../openapi/operations.ts'
 import { settlementTimeoutMs } from '../target/ase-settings.ts'
 import type { ClauseCheck } from './clause-check.ts'
-import {
-  type CreatedIncomingPayment,
-  createdIncomingPaymentChecks,
-  fixedFieldsOf,
-  sameAsCreatedChecks,
-} from './incoming-payment-oracle.ts'
+import { createdIncomingPaymentChecks } from './incoming-payment-oracle.ts'
+import { type Created, createdOf, type Kind, sameAsCreatedChecks } from './same-as-created.ts'
 import { UndeliverablePayments } from './undeliverable-payments.ts'
 
 /**
- * What this worker's incoming payments said when they were created, by id: every later view of one, by any test,
- * is held against it. A payment another worker created is not here, and its views are not compared.
+ * What this worker's resources said when they were created, by id: every later view of one, by any test, is held
+ * against it. A resource another worker created is not here, and its views are not compared.
  */
-const createdHere = new Map<string, CreatedIncomingPayment>()
+const createdHere = new Map<string, Created>()
 const undeliverable = new UndeliverablePayments(settlementTimeoutMs())
 
 /**
@@ -32,35 +28,47 @@ export function resourceChecks(
   const { status, json } = exchange.response
   if (status >= 300) return []
   const items = listItems(json)
+  const remember = (kind: Kind, body: unknown) => {
+    const created = createdOf(kind, body)
+    const id = idOf(body)
+    if (created && id) createdHere.set(id, created)
+  }
+  const asCreated = (ref: ClauseCheck['ref'], view: unknown, where: string) => {
+    const created = createdHere.get(idOf(view) ?? '')
+    return created ? sameAsCreatedChecks(ref, created, view, where) : []
+  }
   switch (operation.operationId) {
-    case OPERATIONS.createIncomingPayment.operationId: {
-      const fixed = fixedFieldsOf(json)
-      const id = idOf(json)
-      if (fixed && id) createdHere.set(id, fixed)
+    case OPERATIONS.createIncomingPayment.operationId:
+      remember('incoming-payment', json)
       undeliverable.sawIncoming(json)
       return createdIncomingPaymentChecks(requestJson(exchange), json)
-    }
-    case OPERATIONS.getIncomingPayment.operationId: {
+    case OPERATIONS.getIncomingPayment.operationId:
       undeliverable.sawIncoming(json)
-      const created = createdHere.get(idOf(json) ?? exchange.request.url)
-      return created ? sameAsCreatedChecks('IP-GET#found', created, json, 'get') : []
-    }
+      return asCreated('IP-GET#found', json, 'get')
     case OPERATIONS.completeIncomingPayment.operationId:
       undeliverable.sawIncoming(json)
       return []
     case OPERATIONS.listIncomingPayments.operationId:
       return items.flatMap((item) => {
         undeliverable.sawIncoming(item)
-        const created = createdHere.get(idOf(item) ?? '')
-        return created ? sameAsCreatedChecks('IP-LIST', created, item, `the listed ${idOf(item)}`) : []
+        return asCreated('IP-LIST', item, `the listed ${idOf(item)}`)
       })
+    case OPERATIONS.createQuote.operationId:
+      remember('quote', json)
+      return []
+    case OPERATIONS.getQuote.operationId:
+      return asCreated('QT-GET#found', json, 'get')
     case OPERATIONS.createOutgoingPayment.operationId:
+      remember('outgoing-payment', json)
       undeliverable.sawCreated(json)
       return undeliverable.judge(json)
     case OPERATIONS.getOutgoingPayment.operationId:
-      return undeliverable.judge(json)
+      return [...asCreated('OP-GET#found', json, 'get'), ...undeliverable.judge(json)]
     case OPERATIONS.listOutgoingPayments.operationId:
-      return items.flatMap((item) => undeliverable.judge(item))
+      return items.flatMap((item) => [
+        ...asCreated('OP-GET#listed', item, `the listed ${idOf(item)}`),
+        ...undeliverable.judge(item),
+      ])
     default:
       return []
   }

@@ -419,6 +419,10 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get returns the quote; an unknown id gives 404.',
+    clauses: [
+      { id: 'found', says: 'get answers 200 with the quote as create returned it' },
+      { id: 'unknown-404', says: 'get of an id the service never issued answers 404' },
+    ],
   },
   {
     id: 'QT-CROSS-ASSET',
@@ -499,6 +503,11 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement: 'Get and list return outgoing payments; an unknown id gives 404.',
+    clauses: [
+      { id: 'found', says: 'get answers 200 with the payment as create returned it' },
+      { id: 'listed', says: 'the list of the wallet address shows the payment' },
+      { id: 'unknown-404', says: 'get of an id the service never issued answers 404' },
+    ],
   },
   {
     id: 'OP-RECEIVER',

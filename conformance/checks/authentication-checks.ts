@@ -4,7 +4,7 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import { grantEndpointSpellings } from '../harness/gnap/grants.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
 
 /** Unknown, expired or revoked tokens: decisions.md accepts Rafiki's 403 beside the 401 of RFC 9635. */
@@ -66,6 +66,6 @@ export function expectUnsignedReadAnswer(exchange: Exchange, what: string): void
   warn('IP-UNSIGNED-READ', `${what}: answered with the full payment, methods included`)
 }
 
-export function expectTokenRefused(exchange: Exchange, ruleId: RuleId, what: string): void {
+export function expectTokenRefused(exchange: Exchange, ruleId: RuleRef, what: string): void {
   expect(exchange).toAnswer(REFUSED_TOKEN_STATUSES, ruleId, `${what} is refused with 401 or 403`)
 }

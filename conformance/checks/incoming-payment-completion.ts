@@ -20,15 +20,19 @@ export async function expectCompletingAgainChangesNothing(
   if (again.response.status === 200) {
     expect(
       coreFields(bodyOf(again, 'incoming-payment')),
-      rule('IP-COMPLETE', 'a second complete answered 200 shows the payment unchanged'),
+      rule('IP-COMPLETE#again-unchanged', 'a second complete answered 200 shows the payment unchanged'),
     ).toEqual(coreFields(completed))
-    warn('IP-COMPLETE', `completing a completed incoming payment answered 200, not 400 or 409`)
+    warn(
+      'IP-COMPLETE#again-unchanged',
+      `completing a completed incoming payment answered 200, not 400 or 409`,
+    )
   } else {
     const what = 'completing a completed incoming payment'
-    expectRefusal(again, { rule: 'IP-COMPLETE', statuses: [400, 409], what })
+    expectRefusal(again, { rule: 'IP-COMPLETE#again-unchanged', statuses: [400, 409], what })
   }
-  const unchanged = await incoming.readBody(completed.id, 'IP-COMPLETE')
-  expect(coreFields(unchanged), rule('IP-COMPLETE', 'the second complete changed nothing')).toEqual(
-    coreFields(completed),
-  )
+  const unchanged = await incoming.readBody(completed.id, 'IP-GET#found')
+  expect(
+    coreFields(unchanged),
+    rule('IP-COMPLETE#again-unchanged', 'the second complete changed nothing'),
+  ).toEqual(coreFields(completed))
 }

@@ -9,7 +9,7 @@ import {
   incomingPaymentAccess,
   type ResourceCall,
   type Resources,
-  type RuleId,
+  type RuleRef,
   resourceCalls,
   rule,
   test,
@@ -17,13 +17,14 @@ import {
 } from '../fixtures/conformance-test.ts'
 
 /** A call a token is tried on: it works (200) while the token lives, and is refused once it is dead. */
-function tokenProbe(resources: Resources, ruleId: RuleId, call: ResourceCall) {
+/** A token tried on one call: accepted, or refused, as the clause it is checked under says. */
+function tokenProbe(resources: Resources, call: ResourceCall) {
   return {
-    async works(token: string, what: string) {
-      expect(await resources.send(call, token)).toAnswer(200, ruleId, `${what} is accepted`)
+    async works(token: string, ref: RuleRef, what: string) {
+      expect(await resources.send(call, token)).toAnswer(200, ref, `${what} is accepted`)
     },
-    async dead(token: string, what: string) {
-      expectTokenRefused(await resources.send(call, token), ruleId, what)
+    async dead(token: string, ref: RuleRef, what: string) {
+      expectTokenRefused(await resources.send(call, token), ref, what)
     },
   }
 }
@@ -35,17 +36,19 @@ test.describe('token management', () => {
     async ({ grants, resources, discovery }) => {
       const { receiver } = discovery
       const old = (await grants.incomingPayment(receiver)).grant.access_token
-      const probe = tokenProbe(resources, 'TOKEN-ROTATE', resourceCalls.listIncomingPayments(receiver))
-      await probe.works(old.value, 'positive control: the token before rotation')
+      const probe = tokenProbe(resources, resourceCalls.listIncomingPayments(receiver))
+      await probe.works(old.value, 'TOKEN-ROTATE', 'positive control: the token before rotation')
 
       const exchange = await grants.gnap.rotateToken(old)
-      expect(exchange).toAnswer(200, 'TOKEN-ROTATE', 'POST <manage>')
+      expect(exchange).toAnswer(200, 'TOKEN-ROTATE#new-value', 'POST <manage>')
       const rotated = (exchange.response.json as AccessToken).access_token
       expectTokenIssued('TOKEN-ROTATE', rotated, incomingPaymentAccess(receiver))
-      expect(rotated.value, rule('TOKEN-ROTATE', 'the rotated token is a new value')).not.toBe(old.value)
+      expect(rotated.value, rule('TOKEN-ROTATE#new-value', 'the rotated token is a new value')).not.toBe(
+        old.value,
+      )
 
-      await probe.works(rotated.value, 'the rotated token')
-      await probe.dead(old.value, 'the token it replaced')
+      await probe.works(rotated.value, 'TOKEN-ROTATE#new-value', 'the rotated token')
+      await probe.dead(old.value, 'TOKEN-ROTATE#old-refused', 'the token it replaced')
     },
   )
 
@@ -74,11 +77,11 @@ test.describe('token management', () => {
   test('a revoked token stops working', covers('TOKEN-REVOKE'), async ({ grants, resources, discovery }) => {
     const { receiver } = discovery
     const token = (await grants.incomingPayment(receiver)).grant.access_token
-    const probe = tokenProbe(resources, 'TOKEN-REVOKE', resourceCalls.listIncomingPayments(receiver))
-    await probe.works(token.value, 'positive control: the token before revocation')
+    const probe = tokenProbe(resources, resourceCalls.listIncomingPayments(receiver))
+    await probe.works(token.value, 'TOKEN-REVOKE', 'positive control: the token before revocation')
 
     await grants.revokeToken(token)
-    await probe.dead(token.value, 'the revoked token')
+    await probe.dead(token.value, 'TOKEN-REVOKE#token', 'the revoked token')
   })
 
   test(
@@ -87,11 +90,15 @@ test.describe('token management', () => {
     async ({ grants, resources, discovery }) => {
       const { receiver } = discovery
       const issued = await grants.incomingPayment(receiver)
-      const probe = tokenProbe(resources, 'TOKEN-REVOKE', resourceCalls.listIncomingPayments(receiver))
-      await probe.works(issued.grant.access_token.value, 'positive control: the token')
+      const probe = tokenProbe(resources, resourceCalls.listIncomingPayments(receiver))
+      await probe.works(issued.grant.access_token.value, 'TOKEN-REVOKE', 'positive control: the token')
 
       await grants.revokeGrant(issued)
-      await probe.dead(issued.grant.access_token.value, 'the token of the revoked grant')
+      await probe.dead(
+        issued.grant.access_token.value,
+        'TOKEN-REVOKE#grant',
+        'the token of the revoked grant',
+      )
     },
   )
 
@@ -103,11 +110,15 @@ test.describe('token management', () => {
       const issued = await grants.outgoingPayment(sender, {
         limits: { debitAmount: amountIn(sender, 1000n) },
       })
-      const probe = tokenProbe(resources, 'TOKEN-REVOKE', resourceCalls.getOutgoingPaymentGrant(sender))
-      await probe.works(issued.grant.access_token.value, 'positive control: the token')
+      const probe = tokenProbe(resources, resourceCalls.getOutgoingPaymentGrant(sender))
+      await probe.works(issued.grant.access_token.value, 'TOKEN-REVOKE', 'positive control: the token')
 
       await grants.revokeGrant(issued)
-      await probe.dead(issued.grant.access_token.value, 'the token of the revoked grant')
+      await probe.dead(
+        issued.grant.access_token.value,
+        'TOKEN-REVOKE#grant',
+        'the token of the revoked grant',
+      )
     },
   )
 })

@@ -124,19 +124,21 @@ test.describe('incoming payments: complete', () => {
     async ({ incoming }) => {
       const { id } = await incoming.created()
       const before = rule('IP-COMPLETE', 'positive control: not completed before complete')
-      expect((await incoming.readBody(id, 'IP-COMPLETE')).completed, before).toBe(false)
+      expect((await incoming.readBody(id, 'IP-GET#found')).completed, before).toBe(false)
 
       const completed = await incoming.complete(id)
-      expect(completed).toAnswer(200, 'IP-COMPLETE', 'complete')
+      expect(completed).toAnswer(200, 'IP-COMPLETE#completes', 'complete')
       const body = bodyOf(completed, 'incoming-payment')
-      expect(body.id, rule('IP-COMPLETE', 'complete returns the payment completed')).toBe(id)
-      expect(body.completed, rule('IP-COMPLETE', 'complete returns completed: true')).toBe(true)
-      const after = await incoming.readBody(id, 'IP-COMPLETE')
-      expect(after.completed, rule('IP-COMPLETE', 'get after complete shows completed: true')).toBe(true)
+      expect(body.id, rule('IP-COMPLETE#completes', 'complete returns the payment completed')).toBe(id)
+      expect(body.completed, rule('IP-COMPLETE#completes', 'complete returns completed: true')).toBe(true)
+      const after = await incoming.readBody(id, 'IP-GET#found')
+      expect(after.completed, rule('IP-COMPLETE#completes', 'get after complete shows completed: true')).toBe(
+        true,
+      )
 
       await expectCompletingAgainChangesNothing(incoming, after)
       const unknown = await incoming.complete(unknownId(incoming.walletAddress, 'incoming-payments'))
-      expectRefusal(unknown, { rule: 'IP-COMPLETE', statuses: [404], what: NEVER_ISSUED })
+      expectRefusal(unknown, { rule: 'IP-COMPLETE#unknown-404', statuses: [404], what: NEVER_ISSUED })
     },
   )
 

@@ -271,12 +271,23 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.gnap,
     statement: 'Rotating a token yields a new value and the old value stops working.',
+    clauses: [
+      {
+        id: 'new-value',
+        says: 'rotation answers with a new token value, and the resource server accepts it',
+      },
+      { id: 'old-refused', says: 'the token the rotation replaced is refused' },
+    ],
   },
   {
     id: 'TOKEN-REVOKE',
     level: 'MUST',
     section: S.gnap,
     statement: 'A revoked token, or a token of a revoked grant, is no longer accepted.',
+    clauses: [
+      { id: 'token', says: 'a revoked token is refused' },
+      { id: 'grant', says: 'the token of a revoked grant is refused' },
+    ],
   },
   {
     id: 'TOKEN-EXPIRY',
@@ -368,6 +379,17 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.states,
     statement: 'Complete sets completed true; completing again or an unknown id changes nothing.',
+    clauses: [
+      {
+        id: 'completes',
+        says: 'complete answers 200 with completed: true, and a get then shows it completed',
+      },
+      {
+        id: 'again-unchanged',
+        says: 'completing a completed payment changes nothing (refused, or answered with the payment unchanged)',
+      },
+      { id: 'unknown-404', says: 'completing an id the service never issued answers 404' },
+    ],
   },
   {
     id: 'IP-COMPLETE-ON-RECEIPT',

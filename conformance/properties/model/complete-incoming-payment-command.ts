@@ -40,7 +40,7 @@ export class CompleteIncomingPaymentCommand
     const { status } = exchange.response
     const what = `completing ${payment.id}${payment.completed ? ', already completed' : ''} (${expiry})`
     if (!payment.completed && (expiry === 'open' || (expiry === 'expiring' && status === 200))) {
-      expect(exchange).toAnswer(200, 'IP-COMPLETE', what)
+      expect(exchange).toAnswer(200, 'IP-COMPLETE#completes', what)
       payment.completed = true
       expectAsModelled(
         'IP-COMPLETE',
@@ -60,9 +60,12 @@ export class CompleteIncomingPaymentCommand
         system.receiver,
         `${what}, answered 200`,
       )
-      warn('IP-COMPLETE', `${what}: answered 200, not 400 or 409`)
+      warn('IP-COMPLETE#again-unchanged', `${what}: answered 200, not 400 or 409`)
     } else if (payment.completed) {
-      expect(ALREADY_COMPLETED, rule('IP-COMPLETE', `${what}: ${summarize(exchange)}`)).toContain(status)
+      expect(
+        ALREADY_COMPLETED,
+        rule('IP-COMPLETE#again-unchanged', `${what}: ${summarize(exchange)}`),
+      ).toContain(status)
     } else {
       expect(
         status >= 400 && status < 500,

@@ -31,7 +31,7 @@ export class UnknownIncomingPaymentCommand
       this.action === 'get' ? resourceCalls.getIncomingPayment(id) : resourceCalls.completeIncomingPayment(id)
     const exchange = await resources.send({ ...call, input: 'invalid' }, token)
     expectRefusal(exchange, {
-      rule: this.action === 'get' ? 'IP-GET#unknown-404' : 'IP-COMPLETE',
+      rule: this.action === 'get' ? 'IP-GET#unknown-404' : 'IP-COMPLETE#unknown-404',
       statuses: [404],
       what: `${this.action} of an incoming payment the server never issued`,
     })

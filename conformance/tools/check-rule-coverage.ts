@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { RULES } from '../harness/rules/registry.ts'
+import { filesUnder } from '../harness/run/files-under.ts'
 import { listTests } from './list-tests.ts'
-import { findCoverageProblems, rulesDeclaredBy } from './rule-coverage.ts'
+import { findClauseProblems, findCoverageProblems, rulesDeclaredBy } from './rule-coverage.ts'
 
 /**
  * Fails when a registered rule has no test (unless it is marked pending with the issue that will add it), or a
@@ -8,7 +11,12 @@ import { findCoverageProblems, rulesDeclaredBy } from './rule-coverage.ts'
  */
 const report = listTests()
 const declared = rulesDeclaredBy(report.suites)
-const problems = findCoverageProblems(RULES, declared)
+const suite = fileURLToPath(new URL('..', import.meta.url))
+const sources = filesUnder(suite)
+  .filter((file) => file.endsWith('.ts') && !file.includes('unit-tests') && !file.endsWith('registry.ts'))
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n')
+const problems = [...findCoverageProblems(RULES, declared), ...findClauseProblems(RULES, sources)]
 const pending = RULES.filter((rule) => rule.pending && !declared.has(rule.id))
 
 console.log(`rule coverage: ${RULES.length - pending.length} rules with tests, ${pending.length} pending`)

@@ -1,5 +1,5 @@
 import { RULE_ANNOTATION } from '../harness/rules/covers.ts'
-import type { Rule } from '../harness/rules/rule.ts'
+import { clausesOf, type Rule } from '../harness/rules/rule.ts'
 
 /** The parts of Playwright's JSON listing the coverage check reads. */
 export interface ListedSuite {
@@ -57,5 +57,29 @@ export function findCoverageProblems(rules: readonly Rule[], declared: Map<strin
   const ids = rules.map((rule) => rule.id)
   for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i)))
     problems.push(`rule ID ${id} is registered twice`)
+  return problems
+}
+
+/**
+ * A clause no check of the suite names can never be seen to hold, so its rule could never pass: each clause of a
+ * rule that lists several must be named (`RULE-ID#clause`) somewhere in the suite's code (`sources`: its text, the
+ * registry left out). A one-clause rule is named by its ID alone.
+ */
+export function findClauseProblems(rules: readonly Rule[], sources: string): string[] {
+  const problems: string[] = []
+  for (const rule of rules.filter((r) => r.clauses)) {
+    const ids = clausesOf(rule).map((clause) => clause.id)
+    for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i)))
+      problems.push(`${rule.id} lists clause ${id} twice`)
+    for (const id of ids.filter((id) => !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)))
+      problems.push(`${rule.id}#${id}: a clause ID is kebab-case`)
+    if (ids.length === 1 && !clausesOf(rule)[0]!.situation)
+      problems.push(
+        `${rule.id} lists one clause and no situation: its statement is that clause; drop the list`,
+      )
+    if (ids.length === 1) continue
+    for (const id of ids.filter((id) => !sources.includes(`${rule.id}#${id}`)))
+      problems.push(`${rule.id}#${id} is named by no check: the rule could never pass`)
+  }
   return problems
 }

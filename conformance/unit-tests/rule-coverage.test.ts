@@ -2,7 +2,12 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { RULES } from '../harness/rules/registry.ts'
 import type { Rule } from '../harness/rules/rule.ts'
-import { findCoverageProblems, type ListedSuite, rulesDeclaredBy } from '../tools/rule-coverage.ts'
+import {
+  findClauseProblems,
+  findCoverageProblems,
+  type ListedSuite,
+  rulesDeclaredBy,
+} from '../tools/rule-coverage.ts'
 
 const rules: Rule[] = [
   { id: 'GEN-X', level: 'MUST', section: 's', statement: 'auto', automatic: true },
@@ -45,5 +50,24 @@ describe('rule coverage', () => {
     const ids = RULES.map((rule) => rule.id)
     assert.equal(new Set(ids).size, ids.length)
     for (const id of ids) assert.match(id, /^[A-Z0-9]+(-[A-Z0-9]+)+$/)
+  })
+
+  test('each clause of a rule that lists several is named by a check, else the rule could never pass', () => {
+    const clauses: Rule = {
+      id: 'IP-X',
+      level: 'MUST',
+      section: 's',
+      statement: 'two things',
+      clauses: [
+        { id: 'created', says: 'one' },
+        { id: 'echo', says: 'two' },
+      ],
+    }
+    assert.deepEqual(findClauseProblems([clauses], "rule('IP-X#created', 'x')"), [
+      'IP-X#echo is named by no check: the rule could never pass',
+    ])
+    assert.deepEqual(findClauseProblems([clauses], "'IP-X#created' 'IP-X#echo'"), [])
+    const one: Rule = { ...clauses, clauses: [{ id: 'only', says: 'one' }] }
+    assert.match(findClauseProblems([one], '')[0] ?? '', /lists one clause and no situation/)
   })
 })

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import { createdIncomingPaymentChecks } from '../harness/oracles/incoming-payment-oracle.ts'
+import { ORACLE_RULES } from '../harness/oracles/oracle-rules.ts'
 import { createdOf, sameAsCreatedChecks } from '../harness/oracles/same-as-created.ts'
 import { UndeliverablePayments } from '../harness/oracles/undeliverable-payments.ts'
 
@@ -155,4 +157,14 @@ describe('the run-wide oracle of OP-FAILED', () => {
     later(60_000)
     assert.deepEqual(payments.judge(payment({ sentAmount: amount('508') })), [])
   })
+})
+
+test('ORACLE_RULES names every rule the oracles judge, and only those', () => {
+  const source = ['resource-oracles.ts', 'incoming-payment-oracle.ts', 'undeliverable-payments.ts']
+    .map((file) => readFileSync(new URL(`../harness/oracles/${file}`, import.meta.url), 'utf8'))
+    .join('\n')
+  const judged = new Set(
+    [...source.matchAll(/'([A-Z]{2,}(?:-[A-Z0-9]+)+)(?:#[a-z0-9-]+)?'/g)].map((m) => m[1]),
+  )
+  assert.deepEqual([...judged].sort(), [...ORACLE_RULES].sort())
 })

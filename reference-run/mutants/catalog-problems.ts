@@ -1,3 +1,4 @@
+import { ORACLE_RULES } from '../../conformance/harness/oracles/oracle-rules.ts'
 import { findRule } from '../../conformance/harness/rules/registry.ts'
 import type { Mutant } from './mutant.ts'
 
@@ -30,8 +31,12 @@ export function catalogProblems(mutants: readonly Mutant[], read: ReadFile): str
     for (const id of mutant.rules) {
       const rule = findRule(id)
       if (rule === undefined) where(`unknown rule ${id}`)
-      // Automatic rules are checked on every response, so no spec names them.
-      else if (!rule.automatic && !specs.some(({ text }) => text?.includes(`'${id}'`))) {
+      // Automatic rules are checked on every response, and the run-wide oracles' on every exchange: no spec names them.
+      else if (
+        !rule.automatic &&
+        !ORACLE_RULES.has(id) &&
+        !specs.some(({ text }) => text?.includes(`'${id}'`))
+      ) {
         where(`none of its specs (${mutant.specs.join(', ')}) checks ${id}`)
       }
     }

@@ -1,0 +1,15 @@
+import type { RuleId } from '../rules/registry.ts'
+
+/**
+ * The rules the run-wide oracles judge on every exchange (resource-oracles.ts), whichever test made it: like the
+ * automatic rules, they need no spec that names them to be charged (the mutant catalogue relies on this).
+ */
+export const ORACLE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
+  'IP-CREATE',
+  'IP-METADATA',
+  'IP-GET',
+  'IP-LIST',
+  'QT-GET',
+  'OP-GET',
+  'OP-FAILED',
+])

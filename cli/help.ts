@@ -9,6 +9,7 @@ Usage: (from this checkout)
   npx --no-install op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
   npx --no-install op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST] [options]
   npx --no-install op-conformance client --adapter COMMAND [options]   (client --help for the rest)
+  npx --no-install op-conformance verify ARCHIVE
   npx --no-install op-conformance --help | --version      (and COMMAND --help for each command)
   npm run conformance -- ARGS                          (the same as npx --no-install op-conformance run ARGS)
   (npx --no-install, like npm exec --no --, runs this checkout's CLI: never a package of that name from the
@@ -30,6 +31,9 @@ Commands:
              reports, the verdict computed from all shards' results.
   bench      Load a target with signed requests, as the suite sends them, every answer still checked; print
              throughput and latency per operation (op-conformance bench --help).
+  verify     Check a published evidence archive: its files against their digests, its verdict computed again
+             from the records it holds; print its summary, the suite and how the run was made. Exit 0 genuine,
+             1 a mismatch (named), 2 unreadable (op-conformance verify --help, docs/certification.md).
 
 Options of run:
   --target FILE      The target file describing the server under test (format: conformance/harness/target/README.md,

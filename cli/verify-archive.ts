@@ -1,0 +1,203 @@
+import { existsSync, lstatSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import type { Baseline } from '../conformance/harness/rules/baseline-file.ts'
+import type { VerdictDocument } from '../reports/src/verdict-document.ts'
+import type { VerdictRecords } from '../reports/src/verdict-records.ts'
+import { BADGE_FILE, renderBadge } from './archive-badge.ts'
+import { renderSummary, SUMMARY_FILE } from './archive-summary.ts'
+import { CLIENT_MODE_PARTS, digests, fileDigests, ruleEvidenceDigests, sha256 } from './digests.ts'
+import {
+  ARCHIVED_RECORDS,
+  type ArchiveDigests,
+  BASELINE_FILE,
+  DIGESTS_FILE,
+  TARGET_FILE,
+  VERDICT_FILE,
+} from './evidence-archive.ts'
+import { mannerLines, RUN_MANNER_FILE, type RunManner } from './run-manner.ts'
+import { countsAgainstRules, recomputeVerdict } from './verdict-recomputation.ts'
+
+/** Not an evidence archive, or one too old to check: `verify` exits 2, never 1. */
+export class UnreadableArchive extends Error {
+  override name = 'UnreadableArchive'
+}
+
+export interface ArchiveCheck {
+  /** The archive's summary.md, as it is. */
+  summary?: string
+  headline?: string
+  /** What the verdict stands on: suite, spec, how the run was made, the target's declarations, the baseline. */
+  facts: string[]
+  /** Each a file or a rule, and what does not follow: any one makes the archive not genuine (exit 1). */
+  mismatches: string[]
+  /** What could not be checked, and why (another build of the suite). */
+  notes: string[]
+}
+
+/**
+ * Checks an unpacked evidence archive (cli/evidence-archive.ts): every file against digests.json; the verdict
+ * computed again from the records it holds with this suite's code, and compared with verdict.json and its
+ * headline; each rule's evidence against the digest it was judged on; the summary and the badge against the verdict.
+ * Where this is another build of the suite, what depends on the verdict code is told as a note, not a mismatch.
+ */
+export function checkArchive(folder: string): ArchiveCheck {
+  const mismatches: string[] = []
+  const read = <T>(path: string): T | undefined => {
+    const file = join(folder, path)
+    if (!existsSync(file)) return undefined
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as T
+    } catch (error) {
+      mismatches.push(`${path}: not valid JSON (${(error as Error).message})`)
+      return undefined
+    }
+  }
+  const list = read<ArchiveDigests>(DIGESTS_FILE)
+  const document = read<VerdictDocument>(VERDICT_FILE)
+  if (!existsSync(join(folder, DIGESTS_FILE)) || !existsSync(join(folder, VERDICT_FILE)))
+    throw new UnreadableArchive(
+      `it holds no ${DIGESTS_FILE} or no ${VERDICT_FILE}: not an evidence archive of op-conformance`,
+    )
+  if (list && !list.files)
+    throw new UnreadableArchive(
+      `its ${DIGESTS_FILE} lists no file digests: it was written by a suite before \`verify\` ` +
+        `(${list.suite?.name} ${list.suite?.version}, commit ${list.suite?.commit}), with nothing to check it against`,
+    )
+  mismatches.push(...checkFiles(folder, list?.files ?? {}))
+  const records = read<VerdictRecords>(ARCHIVED_RECORDS)
+  const manner = read<RunManner>(RUN_MANNER_FILE)
+  const facts: string[] = []
+  const notes: string[] = []
+  if (!list || !document) return { facts, mismatches, notes }
+
+  const mode = records?.mode ?? (document.subject?.kind === 'client' ? 'client' : 'server')
+  const here = digests(mode === 'client' ? CLIENT_MODE_PARTS : [])
+  const sameBuild = here.suite.sha256 === list.suite.sha256
+  facts.push(`Suite: ${suiteLine(list.suite)}: ${buildRelation(list.suite, here.suite)}`)
+  for (const key of ['name', 'version', 'commit'] as const)
+    if (document.suite?.[key] !== list.suite[key])
+      mismatches.push(
+        `${VERDICT_FILE}: names the suite's ${key} ${document.suite?.[key]}, ${DIGESTS_FILE} ${list.suite[key]}`,
+      )
+  facts.push(`Spec: ${specLine(document, list, here)}`)
+  if (manner) facts.push(...mannerLines(manner, document.scope?.filtered ?? true))
+  else mismatches.push(`${RUN_MANNER_FILE}: missing: how the run was made is not recorded`)
+  facts.push(...targetLines(read<Record<string, unknown>>(TARGET_FILE)), baselineLine(document))
+
+  mismatches.push(...countsAgainstRules(document).map((line) => `${VERDICT_FILE}: ${line}`))
+  if (!records) mismatches.push(`${ARCHIVED_RECORDS}: missing: the verdict cannot be computed again`)
+  else {
+    const baseline = read<Omit<Baseline, 'file'>>(BASELINE_FILE)
+    if (document.baseline && !baseline)
+      mismatches.push(`${BASELINE_FILE}: missing, though verdict.json says a baseline was applied`)
+    const recomputation = recomputeVerdict(document, records, baseline)
+    const told = recomputation.differences.map(
+      (line) => `${VERDICT_FILE} against ${ARCHIVED_RECORDS}: ${line}`,
+    )
+    if (sameBuild) mismatches.push(...told)
+    else if (told.length > 0)
+      notes.push(
+        `this build's verdict code gives another verdict from the records (${told.length} differences); ` +
+          `the suite named above is the one to recompute it with:`,
+        ...told.map((line) => `  ${line}`),
+      )
+    facts.push(
+      `Recomputed: ${records.records.length} test records give the ${recomputation.rules} rules of verdict.json` +
+        (sameBuild && told.length > 0 ? ` except where named below` : '') +
+        (sameBuild
+          ? ''
+          : ` (with this build's code: ${told.length === 0 ? 'the same verdict' : 'see the notes'})`),
+    )
+    const judged = list.ruleEvidence ?? {}
+    const now = ruleEvidenceDigests(records.records, document.evidence ?? {})
+    for (const id of new Set([...Object.keys(judged), ...Object.keys(now)]))
+      if (judged[id] !== now[id])
+        mismatches.push(
+          `${id}: its evidence is not what it was judged on (its observations or messages in ${ARCHIVED_RECORDS}, ` +
+            `or the exchanges of a test that failed it in ${VERDICT_FILE}, changed)`,
+        )
+  }
+  const summary = existsSync(join(folder, SUMMARY_FILE))
+    ? readFileSync(join(folder, SUMMARY_FILE), 'utf8')
+    : undefined
+  if (manner) {
+    if (summary !== renderSummary(document, manner, list.suite))
+      mismatches.push(
+        `${SUMMARY_FILE}: ${summary === undefined ? 'missing' : 'does not say what verdict.json says'}`,
+      )
+    const badge = existsSync(join(folder, BADGE_FILE))
+      ? readFileSync(join(folder, BADGE_FILE), 'utf8')
+      : undefined
+    if (badge !== renderBadge(document))
+      mismatches.push(
+        `${BADGE_FILE}: ${badge === undefined ? 'missing' : 'does not say what verdict.json says'}`,
+      )
+  }
+  return { summary, headline: document.headline, facts, mismatches, notes }
+}
+
+/** Every file against its listed digest; a file not listed was added. A path must stay inside the archive. */
+function checkFiles(folder: string, listed: Record<string, string>): string[] {
+  const found: string[] = []
+  for (const [path, digest] of Object.entries(listed)) {
+    const file = resolve(folder, path)
+    if (relative(folder, file).startsWith('..'))
+      found.push(`${path}: a path outside the archive, in ${DIGESTS_FILE}`)
+    else if (!existsSync(file)) found.push(`${path}: listed in ${DIGESTS_FILE}, missing from the archive`)
+    else if (!lstatSync(file).isFile()) found.push(`${path}: not a plain file (a link, a folder)`)
+    else if (sha256(readFileSync(file)) !== digest)
+      found.push(
+        `${path}: changed since the archive was written (its SHA-256 is not the one ${DIGESTS_FILE} lists)`,
+      )
+  }
+  for (const path of Object.keys(fileDigests(folder)))
+    if (path !== DIGESTS_FILE && !(path in listed))
+      found.push(`${path}: not in ${DIGESTS_FILE}: added after the archive was written`)
+  return found
+}
+
+type Suite = ArchiveDigests['suite']
+
+function suiteLine(suite: Suite): string {
+  return `${suite.name} ${suite.version}, commit ${suite.commit} (${suite.files} files, SHA-256 ${suite.sha256.slice(0, 16)}…)`
+}
+
+/** Whether the archive's suite is the one running verify: the same files, the same version, or another. */
+function buildRelation(archived: Suite, here: Suite): string {
+  if (archived.sha256 === here.sha256) return 'the build running verify'
+  const running = `this is ${suiteLine(here)}`
+  return archived.version === here.version
+    ? `the same version, another build (${running}): the files and the summary are checked; the verdict is recomputed with this build's code, its differences told as notes`
+    : `another version (${running}): the files and the summary are checked; the verdict is recomputed with this version's code, its differences told as notes`
+}
+
+function specLine(document: VerdictDocument, list: ArchiveDigests, here: ReturnType<typeof digests>): string {
+  const same = JSON.stringify(list.spec?.documents) === JSON.stringify(here.spec.documents)
+  return (
+    `Open Payments OpenAPI ${document.spec?.openApi} (${document.spec?.package} ${document.spec?.packageVersion}); ` +
+    (same
+      ? 'the same documents as this suite reads'
+      : `documents other than this suite's (${here.spec.packageVersion})`)
+  )
+}
+
+/** What the target file declared (the archived copy, its private keys removed): what the verdict assumed of it. */
+function targetLines(target: Record<string, unknown> | undefined): string[] {
+  if (!target) return ['Target file: not in the archive']
+  const declared = ['capabilities', 'waits', 'grants', 'incomingPayments', 'amounts', 'consent']
+    .filter((key) => target[key] !== undefined)
+    .map((key) => `${key} ${JSON.stringify(target[key])}`)
+  return [
+    `Target file: ${target.name ?? '(unnamed)'}; ${declared.length > 0 ? `declares ${declared.join(', ')}` : "declares no capability or wait: the suite's defaults"}`,
+  ]
+}
+
+function baselineLine(document: VerdictDocument): string {
+  const b = document.baseline
+  if (!b) return 'Baseline: none: no failure or gap was excused'
+  return (
+    `Baseline: ${b.file} (${b.entries} entries): excused ${b.expected.length} failed or inconclusive rules` +
+    `${b.expected.length > 0 ? ` (${b.expected.map((e) => e.rule).join(', ')})` : ''} and ${b.untested.length} not tested; ` +
+    `${b.unexpected.length} unexpected, ${b.stale.length} stale`
+  )
+}

@@ -30,15 +30,14 @@ export interface ArchiveCheck {
   facts: string[]
   /** Each a file or a rule, and what does not follow: any one makes the archive not genuine (exit 1). */
   mismatches: string[]
-  /** What could not be checked, and why (another build of the suite). */
-  notes: string[]
 }
 
 /**
  * Checks an unpacked evidence archive (cli/evidence-archive.ts): every file against digests.json; the verdict
  * computed again from the records it holds with this suite's code, and compared with verdict.json and its
  * headline; each rule's evidence against the digest it was judged on; the summary and the badge against the verdict.
- * Where this is another build of the suite, what depends on the verdict code is told as a note, not a mismatch.
+ * Run by another build of the suite, it says so: a verdict that build computes otherwise is a mismatch labelled
+ * as possibly the suite's own change, for the archive's build to decide.
  */
 export function checkArchive(folder: string): ArchiveCheck {
   const mismatches: string[] = []
@@ -67,8 +66,7 @@ export function checkArchive(folder: string): ArchiveCheck {
   const records = read<VerdictRecords>(ARCHIVED_RECORDS)
   const manner = read<RunManner>(RUN_MANNER_FILE)
   const facts: string[] = []
-  const notes: string[] = []
-  if (!list || !document) return { facts, mismatches, notes }
+  if (!list || !document) return { facts, mismatches }
 
   const mode = records?.mode ?? (document.subject?.kind === 'client' ? 'client' : 'server')
   const here = digests(mode === 'client' ? CLIENT_MODE_PARTS : [])
@@ -91,22 +89,19 @@ export function checkArchive(folder: string): ArchiveCheck {
     if (document.baseline && !baseline)
       mismatches.push(`${BASELINE_FILE}: missing, though verdict.json says a baseline was applied`)
     const recomputation = recomputeVerdict(document, records, baseline)
-    const told = recomputation.differences.map(
-      (line) => `${VERDICT_FILE} against ${ARCHIVED_RECORDS}: ${line}`,
+    // Another build's verdict code may read the same records otherwise: told as such, never as a plain "genuine".
+    const under = sameBuild
+      ? ''
+      : " (by this build's verdict code, not the archive's: the suite's change or the archive's)"
+    mismatches.push(
+      ...recomputation.differences.map(
+        (line) => `${VERDICT_FILE} against ${ARCHIVED_RECORDS}${under}: ${line}`,
+      ),
     )
-    if (sameBuild) mismatches.push(...told)
-    else if (told.length > 0)
-      notes.push(
-        `this build's verdict code gives another verdict from the records (${told.length} differences); ` +
-          `the suite named above is the one to recompute it with:`,
-        ...told.map((line) => `  ${line}`),
-      )
     facts.push(
       `Recomputed: ${records.records.length} test records give the ${recomputation.rules} rules of verdict.json` +
-        (sameBuild && told.length > 0 ? ` except where named below` : '') +
-        (sameBuild
-          ? ''
-          : ` (with this build's code: ${told.length === 0 ? 'the same verdict' : 'see the notes'})`),
+        (recomputation.differences.length > 0 ? ', with the differences named below' : ', the same verdict') +
+        (sameBuild ? '' : " (by this build's code)"),
     )
     const judged = list.ruleEvidence ?? {}
     const now = ruleEvidenceDigests(records.records, document.evidence ?? {})
@@ -133,7 +128,7 @@ export function checkArchive(folder: string): ArchiveCheck {
         `${BADGE_FILE}: ${badge === undefined ? 'missing' : 'does not say what verdict.json says'}`,
       )
   }
-  return { summary, headline: document.headline, facts, mismatches, notes }
+  return { summary, headline: document.headline, facts, mismatches }
 }
 
 /** Every file against its listed digest; a file not listed was added. A path must stay inside the archive. */
@@ -167,8 +162,8 @@ function buildRelation(archived: Suite, here: Suite): string {
   if (archived.sha256 === here.sha256) return 'the build running verify'
   const running = `this is ${suiteLine(here)}`
   return archived.version === here.version
-    ? `the same version, another build (${running}): the files and the summary are checked; the verdict is recomputed with this build's code, its differences told as notes`
-    : `another version (${running}): the files and the summary are checked; the verdict is recomputed with this version's code, its differences told as notes`
+    ? `the same version, another build (${running}): the files are checked as they are; a verdict this build computes otherwise may be its own change, and only the archive's build can tell`
+    : `another version (${running}): the files are checked as they are; a verdict this version computes otherwise may be its own change, and only the archive's version can tell`
 }
 
 function specLine(document: VerdictDocument, list: ArchiveDigests, here: ReturnType<typeof digests>): string {

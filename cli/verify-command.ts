@@ -16,8 +16,9 @@ what the target file declared; the baseline and what it excused), then checks
   - the verdict, computed again from the test records it holds (verdict/records.json) with this suite's own code,
     against verdict.json and its headline: a rule whose status no longer follows from its evidence is named;
   - each rule's evidence against the digest it was judged on, and summary.md and badge.svg against the verdict.
-Run from another version or build of the suite, it says which, checks the files and the summary, and tells how
-its own verdict code reads the records as notes (the archive's suite is the one to recompute with).
+Run from another version or build of the suite, it says which and checks what does not depend on it (the files,
+the counts, the summary); a verdict its own code computes otherwise from the records is a mismatch said to be
+possibly the suite's change: verify with the archive's version to tell.
   --help   this text
 Exit status: 0 genuine (whatever its verdict: printed), 1 a mismatch (each named), 2 not readable as an archive.
 What a genuine archive proves, and what it does not: docs/certification.md.
@@ -48,7 +49,6 @@ export function verifyCommand(argv: readonly string[]): number {
     const lines = [
       `Verifying ${archive} (SHA-256 ${sha256(readFileSync(archive))})`,
       ...check.facts.map((fact) => `  ${fact}`),
-      ...(check.notes.length > 0 ? ['  Notes:', ...check.notes.map((note) => `    ${note}`)] : []),
       '',
     ]
     if (check.mismatches.length === 0) {

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, mock, test } from 'node:test'
+import type { BaselineEntry } from '../../conformance/harness/rules/baseline-file.ts'
 import { RULES } from '../../conformance/harness/rules/registry.ts'
 import { specIdentity, suiteIdentity } from '../../reports/src/run-subject.ts'
 import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
@@ -16,7 +17,7 @@ import { RECORDS_FILE, recordsFileText } from '../../reports/src/verdict-records
 import { saw } from '../../reports/test/saw.ts'
 import { fileDigests } from '../digests.ts'
 import { type ArchiveDigests, packEvidence } from '../evidence-archive.ts'
-import type { RunManner } from '../run-manner.ts'
+import { mannerLines, type RunManner } from '../run-manner.ts'
 import { verifyCommand } from '../verify-command.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -50,9 +51,11 @@ const digestFailing: TestRecord[] = everyRulePassing.map((r) =>
 )
 
 /** An archive as `run` writes it, from records: verdict.json and records.json, the target, how the run was made. */
-function archiveOf(name: string, records: TestRecord[], manner = WHOLE): string {
+function archiveOf(name: string, records: TestRecord[], manner = WHOLE, baseline?: BaselineEntry[]): string {
   const folder = join(dir, name)
   mkdirSync(join(folder, 'verdict'), { recursive: true })
+  const baselineFile = join(folder, 'baseline.json')
+  if (baseline) writeFileSync(baselineFile, JSON.stringify({ expectedFailures: baseline }))
   const evidence: Record<string, Evidence[]> = Object.fromEntries(
     records
       .filter((r) => r.outcome === 'failed')
@@ -72,6 +75,7 @@ function archiveOf(name: string, records: TestRecord[], manner = WHOLE): string 
     runStatus: 'passed',
     otherFailures: [],
     evidence,
+    baseline: baseline && { file: baselineFile, expectedFailures: baseline },
   })
   writeFileSync(join(folder, 'verdict', 'verdict.json'), `${JSON.stringify(document, null, 2)}\n`)
   writeFileSync(join(folder, 'verdict', RECORDS_FILE), recordsFileText('server', records))
@@ -79,6 +83,7 @@ function archiveOf(name: string, records: TestRecord[], manner = WHOLE): string 
     folders: [{ name: 'verdict', path: join(folder, 'verdict') }],
     target: { name: 'Example ASE', client: { privateKey: 'secret' }, waits: { expirySeconds: 30 } },
     manner,
+    baselineFile: baseline && baselineFile,
   })
 }
 
@@ -251,6 +256,67 @@ describe('op-conformance verify', () => {
       readFileSync(join(folder, 'badge.svg'), 'utf8'),
       /<title>Open Payments 1.3.0: Example ASE: NOT CONFORMANT · 59\/60 spec rules passed · suite 0.1.0 · 2026-12-06<\/title>/,
     )
+  })
+
+  test("a baseline's excuses are said by verify, the summary and the badge; none of them says CONFORMANT", () => {
+    const excused = archiveOf('excused', digestFailing, WHOLE, [
+      { rule: 'SIG-DIGEST', reason: 'digest check due in 2.1' },
+    ])
+    const { status, output } = verify(excused)
+    assert.equal(status, 0, output)
+    assert.match(
+      output,
+      /Baseline: baseline.json \(1 entries\): excused 1 failed or inconclusive rules \(SIG-DIGEST\)/,
+    )
+    assert.match(output, /- SIG-DIGEST: failed, expected \(digest check due in 2.1\)/)
+    assert.match(output, /GENUINE: .*: NOT CONFORMANT: 1 rule failed/)
+    const folder = join(dir, 'excused-look')
+    mkdirSync(folder)
+    spawnSync('tar', ['-xzf', excused, '-C', folder])
+    assert.match(
+      readFileSync(join(folder, 'badge.svg'), 'utf8'),
+      /NOT CONFORMANT, accepted by its baseline \(1 excused\)/,
+    )
+  })
+
+  test('verified by another build, a verdict its code computes otherwise is a mismatch said to be possibly its own', () => {
+    // As that build would have written it: its digest in digests.json and in the summary.
+    const otherBuild = (folder: string) => {
+      let ours = ''
+      editJson<ArchiveDigests>(join(folder, 'digests.json'), (list) => {
+        ours = list.suite.sha256
+        list.suite.sha256 = '0'.repeat(64)
+      })
+      const summary = join(folder, 'summary.md')
+      writeFileSync(summary, readFileSync(summary, 'utf8').replace(ours, '0'.repeat(64)))
+    }
+    const same = verify(tampered(failing, 'other-build', otherBuild, true))
+    assert.equal(same.status, 0, same.output)
+    assert.match(same.output, /the same version, another build \(this is open-payments-conformance/)
+    const edited = tampered(
+      failing,
+      'other-build-edited',
+      (folder) => {
+        otherBuild(folder)
+        editJson<VerdictDocument>(join(folder, 'verdict', 'verdict.json'), (d) => {
+          d.rules.find((r) => r.rule.id === 'SIG-DIGEST')!.failures = []
+        })
+      },
+      true,
+    )
+    const { status, output } = verify(edited)
+    assert.equal(status, 1, output)
+    assert.match(
+      output,
+      /by this build's verdict code, not the archive's: the suite's change or the archive's\): SIG-DIGEST: verdict.json's entry of the rule is not what its evidence gives, at .failures/,
+    )
+  })
+
+  test('a merge names its shards, and a shard left out', () => {
+    const shard = (index: number): RunManner => ({ ...WHOLE, shard: { index, total: 3 } })
+    const lines = mannerLines({ ...WHOLE, command: 'merge', shards: [shard(1), shard(2)] }, true).join('\n')
+    assert.match(lines, /How: op-conformance merge, a filtered run/)
+    assert.match(lines, /merged from 2 shards: 1\/3, 2\/3; missing: 3\/3/)
   })
 
   test('what is not an archive exits 2, through the command line', () => {

@@ -328,6 +328,15 @@ describe('op-conformance verify', () => {
     })
     assert.equal(run.status, 2, run.stderr)
     assert.match(run.stderr, /cannot be verified: not a .tar.gz/)
+    const help = spawnSync('node', ['cli/op-conformance.mjs', 'verify', '--help'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+    assert.equal(help.status, 0)
+    assert.match(
+      help.stdout,
+      /Exit status: 0 genuine \(whatever its verdict: printed\), 1 a mismatch \(each named\), 2 not/,
+    )
     const empty = tampered(failing, 'no-verdict', (folder) =>
       rmSync(join(folder, 'verdict'), { recursive: true }),
     )

@@ -68,6 +68,33 @@ export function checkArchive(folder: string): ArchiveCheck {
   const facts: string[] = []
   if (!list || !document) return { facts, mismatches }
 
+  let summary: string | undefined
+  try {
+    summary = checkVerdict(folder, { list, document, records, manner }, read, facts, mismatches)
+  } catch (error) {
+    // Files that parse but are not what the suite writes (a member missing or of another type): told, never a crash.
+    mismatches.push(
+      `${VERDICT_FILE}, ${DIGESTS_FILE} or ${ARCHIVED_RECORDS}: not in the form the suite writes (${(error as Error).message})`,
+    )
+  }
+  return { summary, headline: document.headline, facts, mismatches }
+}
+
+interface Archived {
+  list: ArchiveDigests
+  document: VerdictDocument
+  records: VerdictRecords | undefined
+  manner: RunManner | undefined
+}
+
+/** The suite, the run's manner, the verdict recomputed, each rule's evidence, the summary and badge; the summary. */
+function checkVerdict(
+  folder: string,
+  { list, document, records, manner }: Archived,
+  read: <T>(path: string) => T | undefined,
+  facts: string[],
+  mismatches: string[],
+): string | undefined {
   const mode = records?.mode ?? (document.subject?.kind === 'client' ? 'client' : 'server')
   const here = digests(mode === 'client' ? CLIENT_MODE_PARTS : [])
   const sameBuild = here.suite.sha256 === list.suite.sha256
@@ -128,7 +155,7 @@ export function checkArchive(folder: string): ArchiveCheck {
         `${BADGE_FILE}: ${badge === undefined ? 'missing' : 'does not say what verdict.json says'}`,
       )
   }
-  return { summary, headline: document.headline, facts, mismatches }
+  return summary
 }
 
 /** Every file against its listed digest; a file not listed was added. A path must stay inside the archive. */

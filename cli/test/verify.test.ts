@@ -319,6 +319,17 @@ describe('op-conformance verify', () => {
     assert.match(lines, /merged from 2 shards: 1\/3, 2\/3; missing: 3\/3/)
   })
 
+  test('records that parse but are not records are a mismatch, never a crash', () => {
+    const { status, output } = verify(
+      tampered(failing, 'not-records', (folder) =>
+        writeFileSync(join(folder, 'verdict', RECORDS_FILE), JSON.stringify({ mode: 'server', records: 7 })),
+      ),
+    )
+    assert.equal(status, 1, output)
+    assert.match(output, /verdict\/records.json: changed since the archive was written/)
+    assert.match(output, /not in the form the suite writes/)
+  })
+
   test('what is not an archive exits 2, through the command line', () => {
     const notArchive = join(dir, 'not-an-archive.tar.gz')
     writeFileSync(notArchive, 'plain text')

@@ -36,17 +36,20 @@ export function badgeText(document: VerdictDocument): { label: string; message: 
 export function renderBadge(document: VerdictDocument): string {
   const { label, message } = badgeText(document)
   const colour = COLOURS[verdictWord(document.headline)] ?? COLOURS['NO VERDICT']
-  // Verdana 11 px averages under 7 px a character: the badge is sized by its text, with 10 px either side.
-  const width = (text: string) => Math.ceil(text.length * 6.6) + 20
-  const left = width(label)
-  const right = width(message)
+  // Verdana 11 px averages under 6.5 px a character: the badge is sized by its text, with 10 px either side, and
+  // textLength makes any other font fit the same width.
+  const textWidth = (text: string) => Math.ceil(text.length * 6.4)
+  const left = textWidth(label) + 20
+  const right = textWidth(message) + 20
+  const text = (x: number, value: string) =>
+    `<text x="${x}" y="14" textLength="${textWidth(value)}" lengthAdjust="spacingAndGlyphs">${xml(value)}</text>`
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + right}" height="20" role="img" aria-label="${xml(`${label}: ${message}`)}">
 <title>${xml(`${label}: ${message}`)}</title>
 <rect width="${left}" height="20" fill="#555"/>
 <rect x="${left}" width="${right}" height="20" fill="${colour}"/>
 <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">
-<text x="10" y="14">${xml(label)}</text>
-<text x="${left + 10}" y="14">${xml(message)}</text>
+${text(10, label)}
+${text(left + 10, message)}
 </g>
 </svg>
 `

@@ -77,11 +77,15 @@ Reports (under --output DIR):
   verdict/verdict.json        The same, machine-readable (schema: reports/schemas/verdict.schema.json).
   verdict/verdict.md          The same as Markdown.
   verdict/junit.xml           JUnit XML: one test suite per tier, one test case per rule.
+  verdict/records.json        Every test's record the verdict was computed from (op-conformance verify reads it).
   html/index.html             Playwright's report: every test with its requests and responses
                               (npx --no-install playwright show-report DIR/html).
   allure-report/index.html    Allure site; it needs a web server: npx --no-install allure open DIR/allure-report
-  conformance-evidence.tar.gz Everything to publish: the verdict files, the HTML report, the target file with private
-                              keys removed, the baseline used, and SHA-256 digests of the suite and the spec documents.
+  conformance-evidence.tar.gz Everything to publish: summary.md (one page) and badge.svg, the verdict files and
+                              records, how the run was made (run.json), the HTML report, the target file with private
+                              keys removed, the baseline used, and SHA-256 digests of the suite, the spec documents,
+                              every file and each rule's evidence; anyone checks it with op-conformance verify
+                              (docs/certification.md).
   Only what the run wrote is printed; a run that never started (bad target, unreachable target, --list) prints
   no report path.
 

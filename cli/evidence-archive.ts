@@ -27,7 +27,7 @@ export type ArchiveDigests = ReturnType<typeof digests> & {
 }
 
 /** A JSON file of the archive, or undefined when it is not there. */
-export function readJson<T>(file: string): T | undefined {
+function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
 }
 

@@ -4,6 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, mock, test } from 'node:test'
+import { writeClientReports } from '../../client-conformance/client-report.ts'
+import { CLIENT_RULES } from '../../client-conformance/client-rules.ts'
+import { SCENARIOS } from '../../client-conformance/scenarios.ts'
+import { fakeAse } from '../../client-conformance/test/fake-run.ts'
 import type { BaselineEntry } from '../../conformance/harness/rules/baseline-file.ts'
 import { RULES } from '../../conformance/harness/rules/registry.ts'
 import { specIdentity, suiteIdentity } from '../../reports/src/run-subject.ts'
@@ -15,7 +19,7 @@ import {
 } from '../../reports/src/verdict-document.ts'
 import { RECORDS_FILE, recordsFileText } from '../../reports/src/verdict-records.ts'
 import { saw } from '../../reports/test/saw.ts'
-import { fileDigests } from '../digests.ts'
+import { CLIENT_MODE_PARTS, fileDigests } from '../digests.ts'
 import { type ArchiveDigests, packEvidence } from '../evidence-archive.ts'
 import { mannerLines, type RunManner } from '../run-manner.ts'
 import { verifyCommand } from '../verify-command.ts'
@@ -317,6 +321,47 @@ describe('op-conformance verify', () => {
     const lines = mannerLines({ ...WHOLE, command: 'merge', shards: [shard(1), shard(2)] }, true).join('\n')
     assert.match(lines, /How: op-conformance merge, a filtered run/)
     assert.match(lines, /merged from 2 shards: 1\/3, 2\/3; missing: 3\/3/)
+  })
+
+  test("a client mode's archive is checked against the client rules", () => {
+    const folder = join(dir, 'client')
+    const runs = SCENARIOS.map((scenario) => ({
+      scenario,
+      label: scenario.name,
+      run: { redirects: [], stderr: '', durationMs: 0, stoppedAfterSilence: false },
+    }))
+    const records = CLIENT_RULES.filter((rule) => !rule.pending).map(
+      (rule): TestRecord => ({
+        ...everyRulePassing[0]!,
+        title: `payment-flow: ${rule.id}`,
+        rules: [rule.id],
+        observations: saw([rule.id]),
+      }),
+    )
+    writeClientReports(folder, fakeAse, 'adapter', { records, evidence: {}, runs })
+    const archive = packEvidence(join(folder, 'conformance-evidence.tar.gz'), {
+      folders: [{ name: 'verdict', path: join(folder, 'verdict') }],
+      manner: { command: 'client', arguments: [], quick: false, noStop: false },
+      suiteParts: CLIENT_MODE_PARTS,
+    })
+    const genuine = verify(archive)
+    assert.equal(genuine.status, 0, genuine.output)
+    assert.match(genuine.output, /How: op-conformance client, every scenario/)
+    assert.match(genuine.output, /GENUINE: .*CONFORMANT/)
+    const edited = verify(
+      tampered(archive, 'client-edited', (unpacked) =>
+        editJson<VerdictDocument>(join(unpacked, 'verdict', 'verdict.json'), (d) => {
+          d.rules[0]!.status = 'failed'
+        }),
+      ),
+    )
+    assert.equal(edited.status, 1, edited.output)
+    assert.match(
+      edited.output,
+      new RegExp(
+        `${records[0]!.rules[0]}: verdict.json says FAIL; its evidence \\(records.json\\) gives PASS`,
+      ),
+    )
   })
 
   test('records that parse but are not records are a mismatch, never a crash', () => {

@@ -10,6 +10,8 @@ import type { VerdictRecords } from '../reports/src/verdict-records.ts'
 /** What recomputing an archived verdict found: each line names the rule or the part of verdict.json it is about. */
 export interface Recomputation {
   rules: number
+  /** Whether the records are those of a filtered run. */
+  filtered: boolean
   differences: string[]
 }
 
@@ -48,7 +50,11 @@ export function recomputeVerdict(
   // The baseline's path is where the run read it: a label, not something the records decide.
   if (given.baseline && archived.baseline) given.baseline.file = archived.baseline.file
   const recomputed = JSON.parse(JSON.stringify(given)) as VerdictDocument
-  return { rules: recomputed.rules.length, differences: differences(archived, recomputed) }
+  return {
+    rules: recomputed.rules.length,
+    filtered: recomputed.scope.filtered,
+    differences: differences(archived, recomputed),
+  }
 }
 
 function differences(archived: VerdictDocument, recomputed: VerdictDocument): string[] {

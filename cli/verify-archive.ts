@@ -105,17 +105,19 @@ function checkVerdict(
         `${VERDICT_FILE}: names the suite's ${key} ${document.suite?.[key]}, ${DIGESTS_FILE} ${list.suite[key]}`,
       )
   facts.push(`Spec: ${specLine(document, list, here)}`)
-  if (manner) facts.push(...mannerLines(manner, document.scope?.filtered ?? true))
+  mismatches.push(...countsAgainstRules(document).map((line) => `${VERDICT_FILE}: ${line}`))
+  const baseline = read<Omit<Baseline, 'file'>>(BASELINE_FILE)
+  if (document.baseline && !baseline)
+    mismatches.push(`${BASELINE_FILE}: missing, though verdict.json says a baseline was applied`)
+  const recomputation = records && recomputeVerdict(document, records, baseline)
+  // Whether the run was filtered is what its records say, whatever verdict.json claims.
+  const filtered = recomputation?.filtered ?? document.scope?.filtered ?? true
+  if (manner) facts.push(...mannerLines(manner, filtered))
   else mismatches.push(`${RUN_MANNER_FILE}: missing: how the run was made is not recorded`)
   facts.push(...targetLines(read<Record<string, unknown>>(TARGET_FILE)), baselineLine(document))
-
-  mismatches.push(...countsAgainstRules(document).map((line) => `${VERDICT_FILE}: ${line}`))
-  if (!records) mismatches.push(`${ARCHIVED_RECORDS}: missing: the verdict cannot be computed again`)
+  if (!records || !recomputation)
+    mismatches.push(`${ARCHIVED_RECORDS}: missing: the verdict cannot be computed again`)
   else {
-    const baseline = read<Omit<Baseline, 'file'>>(BASELINE_FILE)
-    if (document.baseline && !baseline)
-      mismatches.push(`${BASELINE_FILE}: missing, though verdict.json says a baseline was applied`)
-    const recomputation = recomputeVerdict(document, records, baseline)
     // Another build's verdict code may read the same records otherwise: told as such, never as a plain "genuine".
     const under = sameBuild
       ? ''
@@ -186,7 +188,10 @@ function suiteLine(suite: Suite): string {
 
 /** Whether the archive's suite is the one running verify: the same files, the same version, or another. */
 function buildRelation(archived: Suite, here: Suite): string {
-  if (archived.sha256 === here.sha256) return 'the build running verify'
+  if (archived.sha256 === here.sha256)
+    return archived.commit === here.commit
+      ? 'the build running verify'
+      : `the files of the build running verify (commit ${here.commit} here)`
   const running = `this is ${suiteLine(here)}`
   return archived.version === here.version
     ? `the same version, another build (${running}): the files are checked as they are; a verdict this build computes otherwise may be its own change, and only the archive's build can tell`

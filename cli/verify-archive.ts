@@ -1,6 +1,8 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { scenarioFile } from '../client-conformance/grade-scenario.ts'
 import type { Baseline } from '../conformance/harness/rules/baseline-file.ts'
+import type { TestRecord } from '../reports/src/test-record.ts'
 import type { VerdictDocument } from '../reports/src/verdict-document.ts'
 import type { VerdictRecords } from '../reports/src/verdict-records.ts'
 import { BADGE_FILE, renderBadge } from './archive-badge.ts'
@@ -62,8 +64,8 @@ export function checkArchive(folder: string): ArchiveCheck {
       `its ${DIGESTS_FILE} lists no file digests: it was written by a suite before \`verify\` ` +
         `(${list.suite?.name} ${list.suite?.version}, commit ${list.suite?.commit}), with nothing to check it against`,
     )
-  mismatches.push(...checkFiles(folder, list?.files ?? {}))
   const records = read<VerdictRecords>(ARCHIVED_RECORDS)
+  mismatches.push(...checkFiles(folder, list?.files ?? {}, records?.records))
   const manner = read<RunManner>(RUN_MANNER_FILE)
   const facts: string[] = []
   if (!list || !document) return { facts, mismatches }
@@ -161,7 +163,11 @@ function checkVerdict(
 }
 
 /** Every file against its listed digest; a file not listed was added. A path must stay inside the archive. */
-function checkFiles(folder: string, listed: Record<string, string>): string[] {
+function checkFiles(
+  folder: string,
+  listed: Record<string, string>,
+  records?: readonly TestRecord[],
+): string[] {
   const found: string[] = []
   for (const [path, digest] of Object.entries(listed)) {
     const file = resolve(folder, path)
@@ -171,13 +177,28 @@ function checkFiles(folder: string, listed: Record<string, string>): string[] {
     else if (!lstatSync(file).isFile()) found.push(`${path}: not a plain file (a link, a folder)`)
     else if (sha256(readFileSync(file)) !== digest)
       found.push(
-        `${path}: changed since the archive was written (its SHA-256 is not the one ${DIGESTS_FILE} lists)`,
+        `${path}: changed since the archive was written (its SHA-256 is not the one ${DIGESTS_FILE} lists)${judgedOn(path, records)}`,
       )
   }
   for (const path of Object.keys(fileDigests(folder)))
     if (path !== DIGESTS_FILE && !(path in listed))
       found.push(`${path}: not in ${DIGESTS_FILE}: added after the archive was written`)
   return found
+}
+
+/**
+ * A client mode's exchanges/NAME.txt is the evidence of the rules its scenario judged: they are named with it. (A
+ * server run's exchanges are in verdict.json and records.json, whose rules' evidence digests name them.)
+ */
+function judgedOn(path: string, records: readonly TestRecord[] = []): string {
+  const scenario = /^exchanges\/(.+)\.txt$/.exec(path)?.[1]
+  if (!scenario || !Array.isArray(records)) return ''
+  const rules = new Set(
+    records
+      .filter((record) => record.file === scenarioFile(scenario))
+      .flatMap((record: TestRecord) => [...record.rules, ...(record.observations ?? []).map((o) => o.rule)]),
+  )
+  return rules.size > 0 ? `: the exchanges scenario ${scenario} judged ${[...rules].join(', ')} on` : ''
 }
 
 type Suite = ArchiveDigests['suite']

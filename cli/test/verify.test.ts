@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, mock, test } from 'node:test'
 import { writeClientReports } from '../../client-conformance/client-report.ts'
 import { CLIENT_RULES } from '../../client-conformance/client-rules.ts'
+import { scenarioFile } from '../../client-conformance/grade-scenario.ts'
 import { SCENARIOS } from '../../client-conformance/scenarios.ts'
 import { fakeAse } from '../../client-conformance/test/fake-run.ts'
 import type { BaselineEntry } from '../../conformance/harness/rules/baseline-file.ts'
@@ -334,13 +335,17 @@ describe('op-conformance verify', () => {
       (rule): TestRecord => ({
         ...everyRulePassing[0]!,
         title: `payment-flow: ${rule.id}`,
+        file: scenarioFile('payment-flow'),
         rules: [rule.id],
         observations: saw([rule.id]),
       }),
     )
     writeClientReports(folder, fakeAse, 'adapter', { records, evidence: {}, runs })
     const archive = packEvidence(join(folder, 'conformance-evidence.tar.gz'), {
-      folders: [{ name: 'verdict', path: join(folder, 'verdict') }],
+      folders: [
+        { name: 'verdict', path: join(folder, 'verdict') },
+        { name: 'exchanges', path: join(folder, 'exchanges') },
+      ],
       manner: { command: 'client', arguments: [], quick: false, noStop: false },
       suiteParts: CLIENT_MODE_PARTS,
     })
@@ -356,6 +361,16 @@ describe('op-conformance verify', () => {
       ),
     )
     assert.equal(edited.status, 1, edited.output)
+    const exchange = verify(
+      tampered(archive, 'client-exchange', (unpacked) =>
+        writeFileSync(join(unpacked, 'exchanges', 'payment-flow.txt'), '## request #1\nPOST /x -> 201\n'),
+      ),
+    )
+    assert.equal(exchange.status, 1, exchange.output)
+    assert.match(
+      exchange.output,
+      /exchanges\/payment-flow.txt: changed since the archive was written .*: the exchanges scenario payment-flow judged CL-/,
+    )
     assert.match(
       edited.output,
       new RegExp(

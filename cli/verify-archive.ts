@@ -2,6 +2,9 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { scenarioFile } from '../client-conformance/grade-scenario.ts'
 import type { Baseline } from '../conformance/harness/rules/baseline-file.ts'
+import { renderJunit } from '../reports/src/render-junit.ts'
+import { renderVerdictMarkdown } from '../reports/src/render-verdict.ts'
+import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
 import type { TestRecord } from '../reports/src/test-record.ts'
 import type { VerdictDocument } from '../reports/src/verdict-document.ts'
 import type { VerdictRecords } from '../reports/src/verdict-records.ts'
@@ -37,7 +40,8 @@ export interface ArchiveCheck {
 /**
  * Checks an unpacked evidence archive (cli/evidence-archive.ts): every file against digests.json; the verdict
  * computed again from the records it holds with this suite's code, and compared with verdict.json and its
- * headline; each rule's evidence against the digest it was judged on; the summary and the badge against the verdict.
+ * headline; each rule's evidence against the digest it was judged on; every page (summary, badge, verdict.md,
+ * verdict.html, junit.xml) against the verdict, rendered again.
  * Run by another build of the suite, it says so: a verdict that build computes otherwise is a mismatch labelled
  * as possibly the suite's own change, for the archive's build to decide.
  */
@@ -143,23 +147,25 @@ function checkVerdict(
             `or the exchanges of a test that failed it in ${VERDICT_FILE}, changed)`,
         )
   }
-  const summary = existsSync(join(folder, SUMMARY_FILE))
-    ? readFileSync(join(folder, SUMMARY_FILE), 'utf8')
-    : undefined
-  if (manner) {
-    if (summary !== renderSummary(document, manner, list.suite))
+  // Every page a reader opens says what verdict.json says, rendered again by the suite's own code.
+  const textOf = (path: string) =>
+    existsSync(join(folder, path)) ? readFileSync(join(folder, path), 'utf8') : undefined
+  const renderings: [string, (d: VerdictDocument) => string][] = [
+    ['verdict/verdict.md', renderVerdictMarkdown],
+    ['verdict/verdict.html', renderVerdictHtml],
+    ['verdict/junit.xml', renderJunit],
+    [BADGE_FILE, renderBadge],
+  ]
+  if (manner) renderings.push([SUMMARY_FILE, (d) => renderSummary(d, manner, list.suite)])
+  const byOther = sameBuild ? '' : " (as this build renders it: the suite's change or the archive's)"
+  for (const [path, render] of renderings) {
+    const text = textOf(path)
+    if (text !== render(document))
       mismatches.push(
-        `${SUMMARY_FILE}: ${summary === undefined ? 'missing' : 'does not say what verdict.json says'}`,
-      )
-    const badge = existsSync(join(folder, BADGE_FILE))
-      ? readFileSync(join(folder, BADGE_FILE), 'utf8')
-      : undefined
-    if (badge !== renderBadge(document))
-      mismatches.push(
-        `${BADGE_FILE}: ${badge === undefined ? 'missing' : 'does not say what verdict.json says'}`,
+        `${path}: ${text === undefined ? 'missing' : `does not say what verdict.json says${byOther}`}`,
       )
   }
-  return summary
+  return textOf(SUMMARY_FILE)
 }
 
 /** Every file against its listed digest; a file not listed was added. A path must stay inside the archive. */

@@ -15,10 +15,11 @@ what the target file declared; the baseline and what it excused), then checks
   - every file against the archive's digest list (digests.json): a changed, missing or added file is named;
   - the verdict, computed again from the test records it holds (verdict/records.json) with this suite's own code,
     against verdict.json and its headline: a rule whose status no longer follows from its evidence is named;
-  - each rule's evidence against the digest it was judged on, and summary.md and badge.svg against the verdict.
+  - each rule's evidence against the digest it was judged on; summary.md, badge.svg, verdict.md, verdict.html and
+    junit.xml against the verdict, rendered again.
 Run from another version or build of the suite, it says which and checks what does not depend on it (the files,
-the counts, the summary); a verdict its own code computes otherwise from the records is a mismatch said to be
-possibly the suite's change: verify with the archive's version to tell.
+the counts); a verdict its own code computes otherwise from the records, or a page it renders otherwise, is a
+mismatch said to be possibly the suite's change: verify with the archive's version to tell.
   --help   this text
 Exit status: 0 genuine (whatever its verdict: printed), 1 a mismatch (each named), 2 not readable as an archive.
 What a genuine archive proves, and what it does not: docs/certification.md.

@@ -11,6 +11,9 @@ import { SCENARIOS } from '../../client-conformance/scenarios.ts'
 import { fakeAse } from '../../client-conformance/test/fake-run.ts'
 import type { BaselineEntry } from '../../conformance/harness/rules/baseline-file.ts'
 import { RULES } from '../../conformance/harness/rules/registry.ts'
+import { renderJunit } from '../../reports/src/render-junit.ts'
+import { renderVerdictMarkdown } from '../../reports/src/render-verdict.ts'
+import { renderVerdictHtml } from '../../reports/src/render-verdict-html.ts'
 import { specIdentity, suiteIdentity } from '../../reports/src/run-subject.ts'
 import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
 import {
@@ -84,6 +87,9 @@ function archiveOf(name: string, records: TestRecord[], manner = WHOLE, baseline
   })
   writeFileSync(join(folder, 'verdict', 'verdict.json'), `${JSON.stringify(document, null, 2)}\n`)
   writeFileSync(join(folder, 'verdict', RECORDS_FILE), recordsFileText('server', records))
+  writeFileSync(join(folder, 'verdict', 'verdict.md'), renderVerdictMarkdown(document))
+  writeFileSync(join(folder, 'verdict', 'verdict.html'), renderVerdictHtml(document))
+  writeFileSync(join(folder, 'verdict', 'junit.xml'), renderJunit(document))
   return packEvidence(join(folder, 'conformance-evidence.tar.gz'), {
     folders: [{ name: 'verdict', path: join(folder, 'verdict') }],
     target: { name: 'Example ASE', client: { privateKey: 'secret' }, waits: { expirySeconds: 30 } },
@@ -234,6 +240,25 @@ describe('op-conformance verify', () => {
       /headline: verdict.json says "CONFORMANT to all 5 spec rules checked"; the records give "NO VERDICT/,
     )
     assert.match(output, /summary.md: does not say what verdict.json says/)
+  })
+
+  test('a verdict page whose headline was edited is named, even with its digests rewritten', () => {
+    const { status, output } = verify(
+      tampered(
+        failing,
+        'page-edited',
+        (folder) => {
+          const page = join(folder, 'verdict', 'verdict.html')
+          writeFileSync(
+            page,
+            readFileSync(page, 'utf8').replace('NOT CONFORMANT: 1 rule failed', 'CONFORMANT'),
+          )
+        },
+        true,
+      ),
+    )
+    assert.equal(status, 1, output)
+    assert.match(output, /verdict\/verdict.html: does not say what verdict.json says$/m)
   })
 
   test('a file added, one removed, and a badge that claims more are each named', () => {

@@ -198,12 +198,15 @@ function checkFiles(
  */
 function judgedOn(path: string, records: readonly TestRecord[] = []): string {
   const scenario = /^exchanges\/(.+)\.txt$/.exec(path)?.[1]
-  if (!scenario || !Array.isArray(records)) return ''
-  const rules = new Set(
-    records
-      .filter((record) => record.file === scenarioFile(scenario))
-      .flatMap((record: TestRecord) => [...record.rules, ...(record.observations ?? []).map((o) => o.rule)]),
-  )
+  if (!scenario) return ''
+  // Read before the records are known to be records: what is not one names no rule.
+  const named = (record: TestRecord) =>
+    record?.file === scenarioFile(scenario)
+      ? [record.rules, (Array.isArray(record.observations) ? record.observations : []).map((o) => o?.rule)]
+          .flat()
+          .filter((id) => typeof id === 'string')
+      : []
+  const rules = new Set(Array.isArray(records) ? records.flatMap(named) : [])
   return rules.size > 0 ? `: the exchanges scenario ${scenario} judged ${[...rules].join(', ')} on` : ''
 }
 

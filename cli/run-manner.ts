@@ -21,6 +21,8 @@ export interface RunManner {
   shard?: { index: number; total: number }
   /** A merge: each shard's run, as its own run.json says, in the order given. */
   shards?: RunManner[]
+  /** A shard that wrote no run.json (run without `op-conformance run --shard`): nothing of it is known. */
+  unrecorded?: true
 }
 
 export function runManner(options: RunOptions): RunManner {
@@ -45,16 +47,12 @@ export function mergedManner(shardFolders: readonly string[]): RunManner {
   const shards = shardFolders.map((folder): RunManner => {
     const file = join(folder, RUN_MANNER_FILE)
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as RunManner
-    return {
-      command: 'run',
-      arguments: ['(not recorded: the shard wrote no run.json)'],
-      quick: false,
-      noStop: false,
-    }
+    return { command: 'run', arguments: [], quick: false, noStop: false, unrecorded: true }
   })
   return {
     command: 'merge',
     arguments: [],
+    // Any shard's --quick or --no-stop is the merge's: some of its tests ran so.
     quick: shards.some((shard) => shard.quick),
     noStop: shards.some((shard) => shard.noStop),
     shards,
@@ -66,7 +64,13 @@ export function mannerLines(manner: RunManner, filtered: boolean): string[] {
   const whole = manner.command === 'client' ? 'every scenario' : 'the whole suite'
   const scope = filtered ? 'a filtered run: only part of the suite ran' : whole
   const lines = [`How: op-conformance ${manner.command}, ${scope}${argumentsOf(manner)}`]
-  if (manner.command !== 'client')
+  const unrecorded = (manner.shards ?? []).filter((shard) => shard.unrecorded).length
+  if (unrecorded > 0)
+    lines.push(
+      `  not recorded for ${unrecorded} of the shards (no run.json in their folders): their filters, --quick and --no-stop`,
+    )
+  const known = !manner.shards || unrecorded < manner.shards.length
+  if (manner.command !== 'client' && known)
     lines.push(
       `  ${manner.quick ? '--quick: no expiry was waited for (those rules not tested)' : 'expiries waited for (no --quick)'}; ` +
         (manner.noStop
@@ -90,7 +94,8 @@ function shardsLine(shards: readonly RunManner[]): string {
   const missing = total
     ? Array.from({ length: total }, (_, i) => i + 1).filter((i) => !shards.some((s) => s.shard?.index === i))
     : []
-  const apart = new Set(shards.map((s) => `${s.quick} ${s.noStop} ${s.arguments.join(' ')}`)).size > 1
+  const recorded = shards.filter((s) => !s.unrecorded)
+  const apart = new Set(recorded.map((s) => `${s.quick} ${s.noStop} ${s.arguments.join(' ')}`)).size > 1
   return [
     `merged from ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${named.join(', ')}`,
     missing.length > 0 ? `; missing: ${missing.map((i) => `${i}/${total}`).join(', ')}` : '',

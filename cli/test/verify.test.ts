@@ -25,7 +25,7 @@ import { RECORDS_FILE, recordsFileText } from '../../reports/src/verdict-records
 import { saw } from '../../reports/test/saw.ts'
 import { CLIENT_MODE_PARTS, fileDigests } from '../digests.ts'
 import { type ArchiveDigests, packEvidence } from '../evidence-archive.ts'
-import { mannerLines, type RunManner } from '../run-manner.ts'
+import { mannerLines, mergedManner, type RunManner } from '../run-manner.ts'
 import { verifyCommand } from '../verify-command.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -347,6 +347,9 @@ describe('op-conformance verify', () => {
     const lines = mannerLines({ ...WHOLE, command: 'merge', shards: [shard(1), shard(2)] }, true).join('\n')
     assert.match(lines, /How: op-conformance merge, a filtered run/)
     assert.match(lines, /merged from 2 shards: 1\/3, 2\/3; missing: 3\/3/)
+    const unknown = mannerLines(mergedManner([dir]), false).join('\n')
+    assert.match(unknown, /not recorded for 1 of the shards \(no run.json in their folders\)/)
+    assert.doesNotMatch(unknown, /no --quick/)
   })
 
   test("a client mode's archive is checked against the client rules", () => {

@@ -35,6 +35,8 @@ export interface ArchiveCheck {
   facts: string[]
   /** Each a file or a rule, and what does not follow: any one makes the archive not genuine (exit 1). */
   mismatches: string[]
+  /** Whether the suite running verify is the build that wrote the archive (the same files). */
+  sameBuild?: boolean
 }
 
 /**
@@ -74,16 +76,16 @@ export function checkArchive(folder: string): ArchiveCheck {
   const facts: string[] = []
   if (!list || !document) return { facts, mismatches }
 
-  let summary: string | undefined
+  let checked: { summary?: string; sameBuild?: boolean } = {}
   try {
-    summary = checkVerdict(folder, { list, document, records, manner }, read, facts, mismatches)
+    checked = checkVerdict(folder, { list, document, records, manner }, read, facts, mismatches)
   } catch (error) {
     // Files that parse but are not what the suite writes (a member missing or of another type): told, never a crash.
     mismatches.push(
       `${VERDICT_FILE}, ${DIGESTS_FILE} or ${ARCHIVED_RECORDS}: not in the form the suite writes (${(error as Error).message})`,
     )
   }
-  return { summary, headline: document.headline, facts, mismatches }
+  return { ...checked, headline: document.headline, facts, mismatches }
 }
 
 interface Archived {
@@ -93,14 +95,17 @@ interface Archived {
   manner: RunManner | undefined
 }
 
-/** The suite, the run's manner, the verdict recomputed, each rule's evidence, the summary and badge; the summary. */
+/**
+ * The suite, the run's manner, the verdict recomputed, each rule's evidence, the pages against the verdict; gives
+ * the archive's summary and whether this is the archive's build.
+ */
 function checkVerdict(
   folder: string,
   { list, document, records, manner }: Archived,
   read: <T>(path: string) => T | undefined,
   facts: string[],
   mismatches: string[],
-): string | undefined {
+): { summary?: string; sameBuild: boolean } {
   const mode = records?.mode ?? (document.subject?.kind === 'client' ? 'client' : 'server')
   const here = digests(mode === 'client' ? CLIENT_MODE_PARTS : [])
   const sameBuild = here.suite.sha256 === list.suite.sha256
@@ -165,7 +170,7 @@ function checkVerdict(
         `${path}: ${text === undefined ? 'missing' : `does not say what verdict.json says${byOther}`}`,
       )
   }
-  return textOf(SUMMARY_FILE)
+  return { summary: textOf(SUMMARY_FILE), sameBuild }
 }
 
 /** Every file against its listed digest; a file not listed was added. A path must stay inside the archive. */

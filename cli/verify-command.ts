@@ -53,8 +53,9 @@ export function verifyCommand(argv: readonly string[]): number {
       '',
     ]
     if (check.mismatches.length === 0) {
+      const by = check.sameBuild ? '' : " (as this build, another than the archive's, computes it)"
       lines.push(
-        `GENUINE: the files match their digests and the verdict follows from its evidence: ${check.headline}`,
+        `GENUINE: the files match their digests and the verdict follows from its evidence${by}: ${check.headline}`,
       )
       console.log(lines.join('\n'))
       return 0

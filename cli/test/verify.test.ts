@@ -323,6 +323,10 @@ describe('op-conformance verify', () => {
     const same = verify(tampered(failing, 'other-build', otherBuild, true))
     assert.equal(same.status, 0, same.output)
     assert.match(same.output, /the same version, another build \(this is open-payments-conformance/)
+    assert.match(
+      same.output,
+      /GENUINE: .* \(as this build, another than the archive's, computes it\): NOT CONFORMANT/,
+    )
     const edited = tampered(
       failing,
       'other-build-edited',

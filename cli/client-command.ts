@@ -15,10 +15,12 @@ import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { tierOf } from '../conformance/harness/rules/rule.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
+import { CLIENT_MODE_PARTS } from './digests.ts'
 import { packEvidence } from './evidence-archive.ts'
 import { claimOutputFolder } from './output-folder.ts'
 import { withProgressLines } from './progress-line.ts'
 import { SUITE_ROOT } from './run-command.ts'
+import type { RunManner } from './run-manner.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 
 const DEFAULT_TIMEOUT_SECONDS = 60
@@ -109,7 +111,16 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     process.off('SIGINT', interrupted).off('SIGTERM', interrupted)
     await ase.close()
   }
-  const archive = writeClientEvidence(output, target?.raw, baseline?.file)
+  const manner: RunManner = {
+    command: 'client',
+    arguments: [
+      ...(only ? ['--scenario', only.join(',')] : []),
+      ...(givenTimeout ? ['--timeout', givenTimeout] : []),
+    ],
+    quick: false,
+    noStop: false,
+  }
+  const archive = writeClientEvidence(output, manner, target?.raw, baseline?.file)
   const shown = (path: string) => relative(process.cwd(), path)
   console.log(verdictLines(document).join('\n'))
   console.log(
@@ -121,19 +132,13 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
 
 const isClientRule = (id: string) => CLIENT_RULES.some((rule) => rule.id === id)
 
-/** What decides a client verdict beyond the suite: the client mode, and the reference server that plays the ASE. */
-const CLIENT_MODE_PARTS = [
-  'client-conformance',
-  'reference-server/src',
-  'reference-run/simulated-ase-plan.ts',
-]
-
 /**
  * The client mode's archive, made as the server mode's (cli/evidence-archive.ts): the verdict files, every
  * exchange the ASE received (tokens as fingerprints), the client target file without its private key, the baseline.
  */
 function writeClientEvidence(
   output: string,
+  manner: RunManner,
   target?: Record<string, unknown>,
   baselineFile?: string,
 ): string {
@@ -144,6 +149,7 @@ function writeClientEvidence(
     ],
     target,
     baselineFile,
+    manner,
     suiteParts: CLIENT_MODE_PARTS,
   })
 }

@@ -9,6 +9,7 @@ Usage: (from this checkout)
   npx --no-install op-conformance merge --output DIR [--target FILE] [--baseline FILE] SHARD_DIR...
   npx --no-install op-conformance bench [--target FILE] [--concurrency N] [--duration S] [--operations LIST] [options]
   npx --no-install op-conformance client --adapter COMMAND [options]   (client --help for the rest)
+  npx --no-install op-conformance verify ARCHIVE
   npx --no-install op-conformance --help | --version      (and COMMAND --help for each command)
   npm run conformance -- ARGS                          (the same as npx --no-install op-conformance run ARGS)
   (npx --no-install, like npm exec --no --, runs this checkout's CLI: never a package of that name from the
@@ -30,6 +31,9 @@ Commands:
              reports, the verdict computed from all shards' results.
   bench      Load a target with signed requests, as the suite sends them, every answer still checked; print
              throughput and latency per operation (op-conformance bench --help).
+  verify     Check a published evidence archive: its files against their digests, its verdict computed again
+             from the records it holds; print its summary, the suite and how the run was made. Exit 0 genuine,
+             1 a mismatch (named), 2 unreadable (op-conformance verify --help, docs/certification.md).
 
 Options of run:
   --target FILE      The target file describing the server under test (format: conformance/harness/target/README.md,
@@ -73,11 +77,15 @@ Reports (under --output DIR):
   verdict/verdict.json        The same, machine-readable (schema: reports/schemas/verdict.schema.json).
   verdict/verdict.md          The same as Markdown.
   verdict/junit.xml           JUnit XML: one test suite per tier, one test case per rule.
+  verdict/records.json        Every test's record the verdict was computed from (op-conformance verify reads it).
   html/index.html             Playwright's report: every test with its requests and responses
                               (npx --no-install playwright show-report DIR/html).
   allure-report/index.html    Allure site; it needs a web server: npx --no-install allure open DIR/allure-report
-  conformance-evidence.tar.gz Everything to publish: the verdict files, the HTML report, the target file with private
-                              keys removed, the baseline used, and SHA-256 digests of the suite and the spec documents.
+  conformance-evidence.tar.gz Everything to publish: summary.md (one page) and badge.svg, the verdict files and
+                              records, how the run was made (run.json), the HTML report, the target file with private
+                              keys removed, the baseline used, and SHA-256 digests of the suite, the spec documents,
+                              every file and each rule's evidence; anyone checks it with op-conformance verify
+                              (docs/certification.md).
   Only what the run wrote is printed; a run that never started (bad target, unreachable target, --list) prints
   no report path.
 

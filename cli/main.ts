@@ -35,6 +35,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     return { run: mergeCommand, help: MERGE_HELP }
   },
   bench: async () => ({ run: (await import('./bench-command.ts')).benchCommand, help: BENCH_HELP }),
+  verify: async () => {
+    const { verifyCommand, VERIFY_HELP } = await import('./verify-command.ts')
+    return { run: verifyCommand, help: VERIFY_HELP }
+  },
 }
 
 async function main([command, ...args]: string[]): Promise<number> {

@@ -5,6 +5,7 @@ import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
 import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
+import { mergedManner } from './run-manner.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
 const REFERENCE_TARGET = 'reference-target.json'
@@ -33,15 +34,14 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     throw new UsageError(
       `merge: give the shards' output folders, and only those (got ${args.join(' ') || 'none'})`,
     )
-  const blobs = args
-    .map((dir) => resolve(dir))
-    .flatMap((dir) => {
-      const blob = reportPaths(dir).blob
-      const zips = existsSync(blob) ? readdirSync(blob).filter((name) => name.endsWith('.zip')) : []
-      if (zips.length === 0)
-        throw new UsageError(`merge: ${dir} holds no blob report (run it with --shard I/N)`)
-      return zips.map((name) => join(blob, name))
-    })
+  const shardFolders = args.map((dir) => resolve(dir))
+  const blobs = shardFolders.flatMap((dir) => {
+    const blob = reportPaths(dir).blob
+    const zips = existsSync(blob) ? readdirSync(blob).filter((name) => name.endsWith('.zip')) : []
+    if (zips.length === 0)
+      throw new UsageError(`merge: ${dir} holds no blob report (run it with --shard I/N)`)
+    return zips.map((name) => join(blob, name))
+  })
   // Without --target, the shards ran against the reference server: each wrote the target file it used.
   const target =
     targetOption ?? args.map((dir) => join(dir, REFERENCE_TARGET)).find((path) => existsSync(path))
@@ -70,5 +70,5 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     ],
     { stdio: 'inherit', env, cwd: SUITE_ROOT },
   )
-  return finishReports(paths, env, merge.status ?? 1)
+  return finishReports(paths, env, merge.status ?? 1, mergedManner(shardFolders))
 }

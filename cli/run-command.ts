@@ -23,6 +23,7 @@ import { claimOutputFolder } from './output-folder.ts'
 import { runPlaywright } from './playwright-run.ts'
 import { withProgressLines } from './progress-line.ts'
 import { reportLines } from './report-list.ts'
+import { RUN_MANNER_FILE, type RunManner, runManner, writeRunManner } from './run-manner.ts'
 import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
 /** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
@@ -63,6 +64,8 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []
   if (options.shard) env[SHARD_ENV] = `${options.shard.index}/${options.shard.total}`
+  // A shard's manner waits in its folder for the merge, which archives it with the others'.
+  if (options.shard) writeRunManner(reportDir, runManner(options))
   const status = await runPlaywright(['test', ...shard, ...options.playwrightArgs], env, SUITE_ROOT)
   if (status === UNUSABLE_TARGET_EXIT) return CONFIGURATION_EXIT
   if (options.shard) {
@@ -74,7 +77,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     }
     return status
   }
-  return finishReports(paths, env, status)
+  return finishReports(paths, env, status, runManner(options))
 }
 
 /**
@@ -87,6 +90,7 @@ export async function finishReports(
   paths: ReportPaths,
   env: NodeJS.ProcessEnv,
   suiteStatus: number,
+  manner: RunManner,
 ): Promise<number> {
   const verdictFile = join(paths.verdict, 'verdict.json')
   if (!existsSync(verdictFile)) {
@@ -105,7 +109,7 @@ export async function finishReports(
     // Loaded only now: it digests the suite's files, a second of start-up the run's first line need not wait for.
     const { writeEvidenceArchive } = await import('./evidence-archive.ts')
     await withProgressLines('Writing the evidence archive', async () =>
-      writeEvidenceArchive(paths, target, env[BASELINE_ENV]),
+      writeEvidenceArchive(paths, target, manner, env[BASELINE_ENV]),
     )
   }
   console.log(reportLines(paths, allureIndex).join('\n'))
@@ -129,6 +133,7 @@ export function clearReports(paths: ReportPaths): void {
     paths.blob,
     paths.archive,
     paths.foundations,
+    join(paths.root, RUN_MANNER_FILE),
   ])
     rmSync(path, { recursive: true, force: true })
 }

@@ -8,6 +8,7 @@ import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
 import { type ClientSubject, specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
 import { computeVerdict } from '../reports/src/verdict.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../reports/src/verdict-document.ts'
+import { RECORDS_FILE, recordsFileText } from '../reports/src/verdict-records.ts'
 import { CLIENT_RULES } from './client-rules.ts'
 import type { ClientSuiteResult } from './run-client-suite.ts'
 import { SCENARIOS } from './scenarios.ts'
@@ -32,10 +33,8 @@ export function writeClientReports(
 ): ClientVerdictDocument {
   // Only --scenario leaves scenarios out: a whole run whose client stopped early is judged, never "filtered".
   const filtered = result.runs.length < SCENARIOS.length
-  const verdict = computeVerdict(CLIENT_RULES, result.records, {
-    filtered,
-    unreachedReason: unreachedReason(result),
-  })
+  const options = { filtered, unreachedReason: unreachedReason(result) }
+  const verdict = computeVerdict(CLIENT_RULES, result.records, options)
   const subject: ClientSubject = {
     kind: 'client',
     adapter,
@@ -71,6 +70,7 @@ export function writeClientReports(
   writeFileSync(join(verdictDir, 'verdict.md'), renderVerdictMarkdown(document))
   writeFileSync(join(verdictDir, 'verdict.html'), renderVerdictHtml(document))
   writeFileSync(join(verdictDir, 'junit.xml'), renderJunit(document))
+  writeFileSync(join(verdictDir, RECORDS_FILE), recordsFileText('client', result.records, options))
   for (const { scenario, label } of result.runs) {
     const exchanges = ase.recorder.of(label)
     const text = exchanges.map(

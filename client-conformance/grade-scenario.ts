@@ -87,11 +87,14 @@ export function gradeScenario(run: ScenarioRun): {
   return { records, evidence }
 }
 
+/** Where a client verdict's record says it came from: its scenario (whose exchanges are exchanges/NAME.txt). */
+export const scenarioFile = (name: string) => `client scenario ${name}`
+
 function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefined {
   const declared = (run.scenario.rules as readonly string[]).includes(outcome.rule)
   const base = {
     title: `${run.scenario.name}: ${outcome.rule}`,
-    file: `client scenario ${run.scenario.name}`,
+    file: scenarioFile(run.scenario.name),
     rules: [outcome.rule],
     warnings: [],
     errors: [] as string[],

@@ -31,7 +31,12 @@ async function exitFor(
   })
   mkdirSync(paths.verdict, { recursive: true })
   writeFileSync(join(paths.verdict, 'verdict.json'), JSON.stringify(document))
-  return finishReports(paths, { ...process.env, CONFORMANCE_TARGET: join(paths.root, 'none.json') }, 1)
+  return finishReports(paths, { ...process.env, CONFORMANCE_TARGET: join(paths.root, 'none.json') }, 1, {
+    command: 'run',
+    arguments: [],
+    quick: false,
+    noStop: false,
+  })
 }
 
 // The sample with its failure fixed: TOKEN-EXPIRY (MUST) stays skipped.

@@ -16,6 +16,7 @@ import { firstLine, testRecord } from './test-record.ts'
 import { computeVerdict, type TestRecord } from './verdict.ts'
 import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
+import { RECORDS_FILE, recordsFileText } from './verdict-records.ts'
 
 interface Options {
   outputDir: string
@@ -114,8 +115,9 @@ export default class ConformanceReporter implements Reporter {
     }
     const target = resolveTarget()
     const baselineFile = process.env[BASELINE_ENV]
+    const records = [...this.#records.values()]
     const document = buildVerdictDocument({
-      verdict: computeVerdict(RULES, [...this.#records.values()]),
+      verdict: computeVerdict(RULES, records),
       subject: {
         target: target.name,
         walletAddresses: { ...target.walletAddresses },
@@ -136,6 +138,7 @@ export default class ConformanceReporter implements Reporter {
     write('verdict.md', renderVerdictMarkdown(document))
     write('verdict.html', renderVerdictHtml(document))
     write('junit.xml', renderJunit(document))
+    write(RECORDS_FILE, recordsFileText('server', records))
 
     // Failed tests that Playwright ran as expected failures: the baseline expects them (expected-failure.ts), or they
     // are foundation steps; the others that kept their worker are failed again (kept-worker-status-reporter.ts).

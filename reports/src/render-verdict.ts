@@ -173,7 +173,7 @@ export function baselineLines(document: VerdictDocument): string[] {
 }
 
 /** What the exit status says once the baseline is applied: the headline above is the target's own. */
-function withBaseline(document: VerdictDocument): string {
+export function withBaseline(document: VerdictDocument): string {
   const code = `(exit ${document.exitCode})`
   switch (document.exitCode) {
     case EXIT.conformant:

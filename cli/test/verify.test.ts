@@ -22,7 +22,7 @@ import {
   type VerdictDocument,
 } from '../../reports/src/verdict-document.ts'
 import { RECORDS_FILE, recordsFileText } from '../../reports/src/verdict-records.ts'
-import { saw } from '../../reports/test/saw.ts'
+import { saw, sawEveryClause } from '../../reports/test/saw.ts'
 import { CLIENT_MODE_PARTS, fileDigests } from '../digests.ts'
 import { type ArchiveDigests, packEvidence } from '../evidence-archive.ts'
 import { mannerLines, mergedManner, type RunManner } from '../run-manner.ts'
@@ -40,7 +40,7 @@ const everyRulePassing: TestRecord[] = RULES.filter((r) => !r.pending).map((rule
   rules: [rule.id],
   errors: [],
   warnings: [],
-  observations: saw([rule.id]),
+  observations: sawEveryClause(rule),
 }))
 
 const EXCHANGE = 'POST /incoming-payments\nContent-Digest: sha-256=:abc:\n\nHTTP/1.1 201 Created\n{"id":"x"}'

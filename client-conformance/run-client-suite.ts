@@ -22,8 +22,8 @@ export interface ClientSuiteOptions {
 export interface ClientSuiteResult {
   records: TestRecord[]
   evidence: Record<string, Evidence[]>
-  /** Per scenario: the adapter's run, for the exchanges file and the console. */
-  runs: { scenario: Scenario; label: string; run: AdapterRun }[]
+  /** Per scenario: the adapter's run, for the exchanges file and the console, and how many requests the client sent. */
+  runs: { scenario: Scenario; label: string; run: AdapterRun; requests: number }[]
   /** The client's own name, from the first report that gives one. */
   clientName?: string
 }
@@ -82,7 +82,7 @@ async function runScenario(
   const graded = gradeScenario(scenarioRun)
   result.records.push(...graded.records)
   Object.assign(result.evidence, graded.evidence)
-  result.runs.push({ scenario, label, run })
+  result.runs.push({ scenario, label, run, requests: scenarioRun.exchanges.length })
   const failed = graded.records.filter((r) => r.outcome === 'failed').map((r) => r.rules[0])
   opts.log(
     `  ${scenario.name.padEnd(20)} ${(run.durationMs / 1000).toFixed(1).padStart(5)} s  ` +

@@ -5,6 +5,7 @@ import { REQUEST_BUDGET } from './checks/request-budget.ts'
 import { gradeScenario } from './grade-scenario.ts'
 import { type AdapterInput, inputProblems, PROTOCOL } from './protocol/adapter-protocol.ts'
 import { isClientExchange } from './recorded-traffic.ts'
+import type { RecordedExchange, Recorder } from './recording-proxy.ts'
 import { type AdapterRun, runAdapter } from './run-adapter.ts'
 import type { Scenario } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
@@ -75,7 +76,7 @@ async function runScenario(
     scenario,
     ase,
     exchanges: ase.recorder.of(label).filter(isClientExchange),
-    all: ase.recorder.exchanges.filter(isClientExchange),
+    all: clientHistory(ase.recorder, [...result.runs.map((r) => r.label), label]),
     run,
     setup,
   }
@@ -89,6 +90,15 @@ async function runScenario(
       `${scenarioRun.exchanges.length} requests  ${failed.length > 0 ? `FAILED ${failed.join(' ')}` : 'ok'}` +
       (run.problem ? `\n    ${run.problem}` : ''),
   )
+}
+
+/**
+ * What the client did in this run, its scenarios so far (`labels`): not what the suite's set-ups sent as the same
+ * client (long-list's 230 incoming payments are no payments the client created), nor another client's runs (the
+ * catalogue runs many against one ASE). What it created and the tokens it got are judged from these alone.
+ */
+export function clientHistory(recorder: Recorder, labels: readonly string[]): RecordedExchange[] {
+  return recorder.exchanges.filter((e) => labels.includes(e.scenario) && isClientExchange(e))
 }
 
 function adapterInput(ase: SimulatedAse, scenario: Scenario): AdapterInput {

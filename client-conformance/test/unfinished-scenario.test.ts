@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { TestRecord } from '../../reports/src/verdict.ts'
+import { incomingPaymentFirst } from '../checks/request-form-checks.ts'
 import { clientHeadline, clientVerdict } from '../client-verdict.ts'
 import { gradeScenario, unfinishedReason } from '../grade-scenario.ts'
+import { Recorder } from '../recording-proxy.ts'
 import type { AdapterRun } from '../run-adapter.ts'
-import type { ClientSuiteResult } from '../run-client-suite.ts'
+import { type ClientSuiteResult, clientHistory } from '../run-client-suite.ts'
 import { SCENARIOS } from '../scenarios.ts'
 import { exchange, fakeAse, scenarioRun, signedWithKey } from './fake-run.ts'
 
@@ -91,5 +93,29 @@ describe('a scenario the client did not finish', () => {
       clientHeadline(verdict, result),
       /^INCOMPLETE: conformant to the 1 spec rule tested; these MUST rules were not tested: .*CL-SIGNED, CL-LIST-BOUNDS \(not tested in full: the client did not finish long-list \(CL-COMPLETES\)\)/,
     )
+  })
+})
+
+describe('what the client did, as the checks read it', () => {
+  test("an incoming payment the suite's set-up created, or another client, is none the client created", async () => {
+    const recorder = new Recorder()
+    const made = (scenario: string) => ({
+      ...exchange({ method: 'POST', url, body, status: 201, response: { id: `${url}/${scenario}` } }),
+      scenario,
+    })
+    recorder.exchanges.push(made('long-list (setup)'), made('payment-flow #1'), made('payment-flow #2'))
+    const seen = clientHistory(recorder, ['payment-flow #2', 'long-list #3'])
+    assert.deepEqual(
+      seen.map((e) => e.scenario),
+      ['payment-flow #2'],
+    )
+    const quote = exchange({
+      method: 'POST',
+      url: 'http://rs.test/quotes',
+      body: JSON.stringify({ receiver: `${url}/long-list (setup)` }),
+      status: 201,
+    })
+    const outcome = incomingPaymentFirst({ ...scenarioRun([quote]), all: [...seen, quote] })[0]!
+    assert.equal(outcome.violations.length, 1)
   })
 })

@@ -2,18 +2,18 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatExchange } from '../conformance/harness/http/format-exchange.ts'
 import type { Baseline } from '../conformance/harness/rules/baseline-file.ts'
+import { EXIT } from '../reports/src/exit-status.ts'
+import { headline } from '../reports/src/headline.ts'
 import { renderJunit } from '../reports/src/render-junit.ts'
 import { baselineLines, renderVerdictMarkdown, summaryLines } from '../reports/src/render-verdict.ts'
 import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
 import { type ClientSubject, specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
-import { computeVerdict } from '../reports/src/verdict.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../reports/src/verdict-document.ts'
 import { RECORDS_FILE, recordsFileText } from '../reports/src/verdict-records.ts'
-import { CLIENT_RULES } from './client-rules.ts'
+import { clientVerdict, clientVerdictOptions } from './client-verdict.ts'
 import type { ClientSuiteResult } from './run-client-suite.ts'
 import { SCENARIOS } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
-import { unreachedReason } from './unreached-reason.ts'
 
 /** The server mode's verdict document, about a client: `subject` says so and names the adapter. */
 export type ClientVerdictDocument = VerdictDocument & { subject: ClientSubject }
@@ -33,31 +33,37 @@ export function writeClientReports(
 ): ClientVerdictDocument {
   // Only --scenario leaves scenarios out: a whole run whose client stopped early is judged, never "filtered".
   const filtered = result.runs.length < SCENARIOS.length
-  const options = { filtered, unreachedReason: unreachedReason(result) }
-  const verdict = computeVerdict(CLIENT_RULES, result.records, options)
+  const options = clientVerdictOptions(result, filtered)
+  const verdict = clientVerdict(result, filtered)
   const subject: ClientSubject = {
     kind: 'client',
     adapter,
     ...(result.clientName ? { client: result.clientName } : {}),
   }
+  const built = buildVerdictDocument({
+    verdict,
+    subject: {
+      target: `client: ${result.clientName ?? adapter}`,
+      walletAddresses: { client: ase.client.walletAddress, ...ase.plan.walletAddresses },
+      suite: suiteIdentity(),
+      spec: specIdentity(),
+      consentDrivers: [CONSENT],
+      finishedAt: new Date().toISOString(),
+      latency: [],
+    },
+    // Replaced below, once the exit status is known.
+    runStatus: 'failed',
+    otherFailures: [],
+    evidence: result.evidence,
+    baseline,
+    client: subject,
+  })
   const document = {
-    ...buildVerdictDocument({
-      verdict,
-      subject: {
-        target: `client: ${result.clientName ?? adapter}`,
-        walletAddresses: { client: ase.client.walletAddress, ...ase.plan.walletAddresses },
-        suite: suiteIdentity(),
-        spec: specIdentity(),
-        consentDrivers: [CONSENT],
-        finishedAt: new Date().toISOString(),
-        latency: [],
-      },
-      runStatus: verdict.tests.failed > 0 ? 'failed' : 'passed',
-      otherFailures: [],
-      evidence: result.evidence,
-      baseline,
-      client: subject,
-    }),
+    ...built,
+    headline: headline(verdict),
+    // The run passed when its exit status says so: a CONFORMANT page never says "Run: failed" (a failed judgement
+    // of a beyond-spec rule is a warning), nor an INCOMPLETE one "passed".
+    runStatus: built.exitCode === EXIT.conformant ? 'passed' : 'failed',
     subject,
   }
   const verdictDir = join(dir, 'verdict')

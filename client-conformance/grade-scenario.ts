@@ -69,10 +69,11 @@ export function gradeScenario(run: ScenarioRun): {
     return check ? [check] : []
   })
   const outcomes = [...EVERY_SCENARIO, ...named].flatMap((check) => check(run))
+  const unfinished = outcomes.some((o) => o.rule === 'CL-COMPLETES' && o.violations.length > 0)
   const records: TestRecord[] = []
   const evidence: Record<string, Evidence[]> = {}
   for (const outcome of outcomes) {
-    const record = toRecord(run, outcome)
+    const record = toRecord(run, outcome, unfinished)
     if (!record) continue
     records.push(record)
     const shown = outcome.violations
@@ -90,7 +91,15 @@ export function gradeScenario(run: ScenarioRun): {
 /** Where a client verdict's record says it came from: its scenario (whose exchanges are exchanges/NAME.txt). */
 export const scenarioFile = (name: string) => `client scenario ${name}`
 
-function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefined {
+/**
+ * Why a rule that broke nothing in a scenario the client did not finish is not tested there: the scenario was there
+ * to show the client through all of it, and what it would have sent after it stopped went unseen
+ * (client-verdict.ts holds such a rule back from PASS in the whole run too).
+ */
+export const unfinishedReason = (scenario: string) =>
+  `not tested in full: the client did not finish ${scenario} (CL-COMPLETES)`
+
+function toRecord(run: ScenarioRun, outcome: RuleOutcome, unfinished: boolean): TestRecord | undefined {
   const declared = (run.scenario.rules as readonly string[]).includes(outcome.rule)
   const base = {
     title: `${run.scenario.name}: ${outcome.rule}`,
@@ -103,6 +112,8 @@ function toRecord(run: ScenarioRun, outcome: RuleOutcome): TestRecord | undefine
     if (!declared) return undefined
     return { ...base, outcome: 'skipped', skipReason: outcome.unobservedReason ?? nothingObserved(run) }
   }
+  if (outcome.violations.length === 0 && unfinished)
+    return { ...base, outcome: 'skipped', skipReason: unfinishedReason(run.scenario.name) }
   if (outcome.violations.length === 0) {
     const line = outcome.passed ?? `${outcome.observed} of the client's requests checked, none broke the rule`
     return {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { adapterEnvironment, stopAdapterProcesses } from './adapter-processes.ts'
 import { type FinishFault, giveConsent, interactionStarts } from './interaction.ts'
 import {
   type AdapterInput,
@@ -43,7 +44,7 @@ const POLL_MS = 50
 export const STDOUT_CAP_BYTES = 10 * 1024 * 1024
 /**
  * Once the adapter has exited, its standard output may still be held open by a child it left behind: this long
- * for the pipe to drain, then the child is stopped and the adapter judged on what it wrote.
+ * for the pipe to drain, then the suite stops reading, stops the child and judges the adapter on what it wrote.
  */
 const LINGER_MS = 1000
 
@@ -57,13 +58,16 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   // What the proxies record from now on is this run's (Recorder.begin labelled it).
   const label = opts.recorder.scenario
   const budget = opts.requestBudget ?? Number.POSITIVE_INFINITY
-  // Its own process group, so that stopping it stops what the shell started too.
+  // Its own process group, so that stopping it stops what the shell started too; the mark finds what left it.
+  const { env, mark } = adapterEnvironment()
   const child = spawn(opts.command, {
     cwd: opts.cwd,
+    env,
     shell: true,
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   })
+  const stop = () => stopAdapterProcesses(child.pid, mark)
   const stdout: Buffer[] = []
   let stdoutBytes = 0
   let stderr = ''
@@ -73,7 +77,7 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
     stdoutBytes += chunk.byteLength
     if (stdoutBytes > STDOUT_CAP_BYTES) {
       overflowed = true
-      killGroup(child.pid)
+      stop()
       return
     }
     stdout.push(chunk)
@@ -93,7 +97,9 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
         const drained = new Promise((closed) => child.once('close', closed))
         const lingering = new Promise((late) => setTimeout(late, LINGER_MS))
         void Promise.race([drained, lingering]).then(() => {
-          killGroup(child.pid)
+          stop()
+          // A process that escaped both kills (no /proc to find it) must not hold the suite open through its pipes.
+          for (const pipe of [child.stdin, child.stdout, child.stderr]) pipe.destroy()
           resolve({ code, signal })
         })
       })
@@ -124,11 +130,11 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
       }
       if (opts.recorder.of(label).filter(isClientExchange).length > budget && stopReason === undefined) {
         stopReason = 'budget'
-        killGroup(child.pid)
+        stop()
       }
       if (Date.now() > deadline && stopReason === undefined) {
         stopReason = opts.silenceAfterRedirectMs !== undefined && redirects.length > 0 ? 'silence' : 'timeout'
-        killGroup(child.pid)
+        stop()
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }
@@ -136,7 +142,6 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
   const exit = await exited
   done = true
   await watch
-  child.stdin.end()
 
   const run = { redirects, stderr, durationMs: Date.now() - started }
   const lastError = stderr.trim().split('\n').slice(-3).join(' | ')
@@ -159,13 +164,4 @@ export async function runAdapter(opts: AdapterRunOptions): Promise<AdapterRun> {
       problem: `scenario ${scenario}: the adapter's report does not match adapter-report.schema.json: ${parsed.problems.join('; ')}`,
     }
   return { ...run, report: parsed.report, stoppedAfterSilence: false }
-}
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return
-  try {
-    process.kill(-pid, 'SIGKILL')
-  } catch {
-    // Already gone.
-  }
 }

@@ -5,6 +5,7 @@ import { REQUEST_BUDGET } from './checks/request-budget.ts'
 import { gradeScenario } from './grade-scenario.ts'
 import { type AdapterInput, inputProblems, PROTOCOL } from './protocol/adapter-protocol.ts'
 import { isClientExchange } from './recorded-traffic.ts'
+import type { RecordedExchange, Recorder } from './recording-proxy.ts'
 import { type AdapterRun, runAdapter } from './run-adapter.ts'
 import type { Scenario } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
@@ -22,8 +23,8 @@ export interface ClientSuiteOptions {
 export interface ClientSuiteResult {
   records: TestRecord[]
   evidence: Record<string, Evidence[]>
-  /** Per scenario: the adapter's run, for the exchanges file and the console. */
-  runs: { scenario: Scenario; label: string; run: AdapterRun }[]
+  /** Per scenario: the adapter's run, for the exchanges file and the console, and how many requests the client sent. */
+  runs: { scenario: Scenario; label: string; run: AdapterRun; requests: number }[]
   /** The client's own name, from the first report that gives one. */
   clientName?: string
 }
@@ -75,20 +76,29 @@ async function runScenario(
     scenario,
     ase,
     exchanges: ase.recorder.of(label).filter(isClientExchange),
-    all: ase.recorder.exchanges.filter(isClientExchange),
+    all: clientHistory(ase.recorder, [...result.runs.map((r) => r.label), label]),
     run,
     setup,
   }
   const graded = gradeScenario(scenarioRun)
   result.records.push(...graded.records)
   Object.assign(result.evidence, graded.evidence)
-  result.runs.push({ scenario, label, run })
+  result.runs.push({ scenario, label, run, requests: scenarioRun.exchanges.length })
   const failed = graded.records.filter((r) => r.outcome === 'failed').map((r) => r.rules[0])
   opts.log(
     `  ${scenario.name.padEnd(20)} ${(run.durationMs / 1000).toFixed(1).padStart(5)} s  ` +
       `${scenarioRun.exchanges.length} requests  ${failed.length > 0 ? `FAILED ${failed.join(' ')}` : 'ok'}` +
       (run.problem ? `\n    ${run.problem}` : ''),
   )
+}
+
+/**
+ * What the client did in this run, its scenarios so far (`labels`): not what the suite's set-ups sent as the same
+ * client (long-list's 230 incoming payments are no payments the client created), nor another client's runs (the
+ * catalogue runs many against one ASE). What it created and the tokens it got are judged from these alone.
+ */
+export function clientHistory(recorder: Recorder, labels: readonly string[]): RecordedExchange[] {
+  return recorder.exchanges.filter((e) => labels.includes(e.scenario) && isClientExchange(e))
 }
 
 function adapterInput(ase: SimulatedAse, scenario: Scenario): AdapterInput {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import { hasSetsid, processesRunning } from '../../client-conformance/test/processes.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const opConformance = (...args: string[]) =>
@@ -45,5 +49,47 @@ describe('op-conformance client', () => {
       assert.equal(run.status, 2, args.join(' '))
       assert.match(run.stderr, message)
     }
+  })
+
+  test('an adapter that leaves a process of its own session holding standard output does not keep the suite alive', {
+    skip: hasSetsid() ? false : 'no setsid here',
+    timeout: 180_000,
+  }, async (t) => {
+    // A duration of its own, to find this test's process and no other.
+    const sleep = `sleep 600.${process.pid}`
+    const output = mkdtempSync(join(tmpdir(), 'op-client-detached-'))
+    const adapter = `setsid sh -c '${sleep}' & echo '{"scenario":"uint64-amounts","steps":[]}'`
+    const suite = spawn(
+      'node',
+      [
+        'cli/op-conformance.mjs',
+        'client',
+        '--adapter',
+        adapter,
+        '--scenario',
+        'uint64-amounts',
+        '--output',
+        output,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    t.after(() => {
+      suite.kill('SIGKILL')
+      for (const pid of processesRunning(sleep)) process.kill(pid, 'SIGKILL')
+      rmSync(output, { recursive: true, force: true })
+    })
+    let printed = ''
+    let reportsAt: number | undefined
+    suite.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk
+      if (reportsAt === undefined && printed.includes('\nReports (')) reportsAt = Date.now()
+    })
+    const status = await new Promise<number | null>((exited) => suite.once('exit', exited))
+    assert.ok(reportsAt, `no verdict printed:\n${printed}`)
+    const after = Date.now() - reportsAt
+    assert.ok(after < 5000, `the suite exited ${after} ms after its verdict`)
+    // Only --scenario left the other scenarios out: NO VERDICT, the suite's own exit.
+    assert.equal(status, 4, printed)
+    assert.deepEqual(processesRunning(sleep), [], 'the detached sleep outlived the suite')
   })
 })

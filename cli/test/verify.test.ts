@@ -362,6 +362,7 @@ describe('op-conformance verify', () => {
       scenario,
       label: scenario.name,
       run: { redirects: [], stderr: '', durationMs: 0, stoppedAfterSilence: false },
+      requests: 1,
     }))
     const records = CLIENT_RULES.filter((rule) => !rule.pending).map(
       (rule): TestRecord => ({

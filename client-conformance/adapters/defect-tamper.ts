@@ -39,6 +39,7 @@ export async function beforeReport(defect: Defect | undefined): Promise<void> {
   const megabyte = 'x'.repeat(1024 * 1024)
   if (defect === 'huge-output')
     for (let mb = 0; mb < 20; mb++) await new Promise((written) => process.stdout.write(megabyte, written))
+  // In a session of its own (detached: setsid), out of reach of a kill of the adapter's process group.
   if (defect === 'lingering-child')
-    spawn('sleep', ['120'], { stdio: ['ignore', 'inherit', 'ignore'] }).unref()
+    spawn('sleep', ['120'], { detached: true, stdio: ['ignore', 'inherit', 'ignore'] }).unref()
 }

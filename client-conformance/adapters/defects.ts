@@ -27,6 +27,7 @@ export const DEFECTS = [
   'error-swallowed',
   'huge-output',
   'lingering-child',
+  'no-request',
 ] as const
 
 export type Defect = (typeof DEFECTS)[number]

@@ -10,6 +10,8 @@ export interface CatalogEntry {
   breaks?: ClientRuleId
   /** What must fail with it, as its consequence (the ASE refuses the bad request: the step fails). Nothing else may. */
   also: ClientRuleId[]
+  /** How the verdict's headline must start, for a client run on every scenario (a whole run's verdict). */
+  headline?: string
 }
 
 const TSX = 'node --import tsx'
@@ -65,7 +67,23 @@ export const BROKEN_CLIENTS: Record<
   'huge-output': { breaks: 'CL-COMPLETES', scenario: 'uint64-amounts', also: [] },
   // A correct client whose adapter leaves a child holding standard output: judged when the adapter exits.
   'lingering-child': { scenario: 'uint64-amounts', also: [] },
+  // A stub: every step "succeeded", nothing sent. The list it reports holds none of the items.
+  'no-request': { breaks: 'CL-COMPLETES', scenario: 'long-list', also: ['CL-LIST-WALK'] },
 }
+
+/**
+ * Broken clients run on every scenario, for what only a whole run's verdict shows: the headline each must get.
+ * A client that does not finish a scenario, or makes no request, is never CONFORMANT.
+ */
+const WHOLE_RUNS: { defect: Defect; headline: string }[] = [
+  // Loops in long-list until the request budget stops it; finishes the 8 others. CONFORMANT before issue 49.
+  { defect: 'cursor-not-followed', headline: 'INCOMPLETE: conformant to the ' },
+  // Before issue 49: "INCOMPLETE: conformant to the 0 spec rules tested".
+  {
+    defect: 'no-request',
+    headline: 'INCOMPLETE: no spec rule was tested: the client made no request in any of the 9 scenarios',
+  },
+]
 
 export const CORRECT_CLIENTS: readonly CatalogEntry[] = [
   { name: 'sdk', adapter: SDK_ADAPTER, scenarios: [], also: [] },
@@ -73,11 +91,19 @@ export const CORRECT_CLIENTS: readonly CatalogEntry[] = [
 ]
 
 export function brokenEntries(): CatalogEntry[] {
-  return Object.entries(BROKEN_CLIENTS).map(([defect, { breaks, scenario, also }]) => ({
-    name: defect,
+  const entry = (defect: string) => ({
     adapter: `${PROJECT_ADAPTER} --defect ${defect}`,
-    scenarios: [scenario],
-    breaks,
-    also,
-  }))
+    ...BROKEN_CLIENTS[defect as Defect],
+  })
+  return [
+    ...Object.keys(BROKEN_CLIENTS).map((defect) => {
+      const { adapter, breaks, scenario, also } = entry(defect)
+      return { name: defect, adapter, scenarios: [scenario], breaks, also }
+    }),
+    ...WHOLE_RUNS.map(({ defect, headline }) => {
+      const { adapter, breaks, also } = entry(defect)
+      // Every scenario: the defect's consequences in its own scenario are the whole run's too.
+      return { name: `${defect}-whole-run`, adapter, scenarios: [], breaks, also, headline }
+    }),
+  ]
 }

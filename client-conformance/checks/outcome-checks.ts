@@ -30,6 +30,12 @@ export const completes: Check = (run) => {
   } else if (!failed && failsAt) violations.push({ message: `step ${failsAt} succeeded where it must fail` })
   else if (!failed && report.steps.length !== steps.length)
     violations.push({ message: `the report has ${report.steps.length} steps, the scenario ${steps.length}` })
+  // A report is what the client says; the ASE's recording is what it did.
+  const claimed = report.steps.filter((step) => step.ok && step.op !== 'wait')
+  if (claimed.length > 0 && run.exchanges.length === 0)
+    violations.push({
+      message: `the report says ${claimed.map((step) => step.op).join(', ')} succeeded, but the ASE received no request from the client`,
+    })
   return outcome(
     'CL-COMPLETES',
     violations,

@@ -5,6 +5,7 @@ import { Recorder } from '../recording-proxy.ts'
 import { runAdapter } from '../run-adapter.ts'
 import { SCENARIOS } from '../scenarios.ts'
 import { fakeAse } from './fake-run.ts'
+import { hasSetsid, processesRunning } from './processes.ts'
 
 const input = (scenario: string) => ({
   protocol: PROTOCOL,
@@ -81,5 +82,21 @@ describe('running an adapter', () => {
     const result = await run(lingering)
     assert.equal(result.problem, undefined)
     assert.ok(result.durationMs < 10_000, `judged after ${result.durationMs} ms`)
+  })
+
+  test('an adapter that leaves a process of its own session (setsid) holding standard output: judged at its exit, the process stopped', {
+    skip: hasSetsid() ? false : 'no setsid here',
+  }, async (t) => {
+    // A duration of its own, to find this test's process and no other.
+    const seconds = `600.${process.pid}`
+    t.after(() => {
+      for (const pid of processesRunning(`sleep ${seconds}`)) process.kill(pid, 'SIGKILL')
+    })
+    const report = `echo '{"scenario":"s","steps":[]}'`
+    const result = await run(`setsid sh -c 'sleep ${seconds}' & ${report}`)
+    assert.equal(result.problem, undefined)
+    assert.deepEqual(result.report, { scenario: 's', steps: [] })
+    assert.ok(result.durationMs < 10_000, `judged after ${result.durationMs} ms`)
+    assert.deepEqual(processesRunning(`sleep ${seconds}`), [], 'the detached sleep outlived its adapter')
   })
 })

@@ -36,6 +36,11 @@ export function headline(verdict: Verdict): string {
       cut.length > 0 ? cutShortGap(cut) : '',
       short.length > 0 ? belowCertification(short) : '',
     ].filter(Boolean)
+    // Never "conformant to the 0 spec rules tested": a run that tested none says why first.
+    if (checked(verdict) === 0) {
+      const why = commonestReason(notTested)
+      return `INCOMPLETE: no spec rule was tested${why ? `: ${why}` : `; ${gaps.join('; ')}`}${others}`
+    }
     return `INCOMPLETE: conformant to the ${specRulesOf(checked(verdict))} tested; ${gaps.join('; ')}${others}`
   }
   const caveats = [
@@ -104,6 +109,14 @@ function byReason(rules: readonly RuleVerdict[]): string[] {
     groups.set(reasons, [...(groups.get(reasons) ?? []), r.rule.id])
   }
   return [...groups].map(([reasons, ids]) => `${ids.join(', ')}${reasons}`)
+}
+
+/** The reason most of `rules` give (the first of each rule's): what stopped the run as a whole. */
+function commonestReason(rules: readonly RuleVerdict[]): string | undefined {
+  const counted = new Map<string, number>()
+  for (const reason of rules.flatMap((r) => r.reasons.slice(0, 1)))
+    counted.set(reason, (counted.get(reason) ?? 0) + 1)
+  return [...counted].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
 function inScope(verdict: Verdict): number {

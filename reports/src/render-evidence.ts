@@ -48,11 +48,15 @@ const CLAUSE_STATUS: Record<ClauseVerdict['status'], string> = {
  */
 export function clauseLines(r: RuleVerdict, label: (test: string) => string = (test) => test): string[] {
   return r.clauses.map((c) => {
-    const seen = c.seen
-      ? ` (${label(c.seen.test)}: ${c.seen.line}${c.seen.exchange ? `, ${c.seen.exchange}` : ''})`
-      : c.situation && c.status === 'not-exercised'
-        ? ` (the situation never arose: ${c.situation})`
-        : ''
+    // A failed clause's failure is told with the rule's failures: here only its name.
+    const seen =
+      c.status === 'failed'
+        ? ''
+        : c.seen
+          ? ` (${label(c.seen.test)}: ${c.seen.line}${c.seen.exchange ? `, ${c.seen.exchange}` : ''})`
+          : c.situation && c.status === 'not-exercised'
+            ? ` (the situation never arose: ${c.situation})`
+            : ''
     return `${CLAUSE_STATUS[c.status]} ${r.rule.id}#${c.id}: ${c.says}${seen}`
   })
 }

@@ -286,7 +286,8 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
       out.push(...(tests.length > 0 ? [`${failedWhere(verdict, tests)}:`, ''] : []), '```', text, '```', '')
     }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
-    out.push('', 'Clauses:', '', ...clauseLines(r, testLabel(verdict)).map((line) => `- ${line}`))
+    if (r.clauses.length > 1 || r.clauses.some((c) => c.situation))
+      out.push('', 'Clauses:', '', ...clauseLines(r, testLabel(verdict)).map((line) => `- ${line}`))
     // The failing checks are the failures just shown: the evidence adds the others.
     const others = r.evidence.filter((e) => e.outcome !== 'fail' || r.failures.length === 0)
     out.push(

@@ -127,6 +127,11 @@ export interface VerdictOptions {
   filtered?: boolean
   /** In a run that is not filtered, why no check of a rule without any record ran. */
   unreachedReason?: string
+  /**
+   * Rules that are at best NOT TESTED whatever their checks saw: part of the situations they are checked in went
+   * unseen (client mode: a scenario the client did not finish judged them). Their tests' reasons say why.
+   */
+  holdBack?: readonly string[]
 }
 
 const NOT_REACHED = 'not reached: no test of the run declared or observed it'
@@ -294,7 +299,7 @@ export function computeVerdict(
         tally.reasons.push(unobserved(tally.tier))
       const missed = complete && tally.tests.length === 0 && !tally.rule.automatic && !tally.rule.pending
       if (missed) tally.reasons.push(options.unreachedReason ?? NOT_REACHED)
-      const status = missed
+      let status: RuleStatus = missed
         ? 'skipped'
         : statusOf(tally, observed, {
             unreachedBySpec,
@@ -305,6 +310,8 @@ export function computeVerdict(
             unshown: unshown.length,
             controlFailures: controlFailures.length,
           })
+      if (options.holdBack?.includes(tally.rule.id) && (status === 'passed' || status === 'warning'))
+        status = 'skipped'
       if (status === 'inconclusive' && controlFailures.length > 0)
         tally.reasons.unshift(`${CONTROL_FAILED}: ${controlFailures[0]}`)
       // Part of what the rule says held and part was never exercised: what is missing is the reason to act on.

@@ -14,6 +14,12 @@ import { expectRefusal } from './refusals.ts'
 export const REFUSED_RECEIVER = [400, 403]
 
 /**
+ * An expired incoming payment that received nothing may be gone (see readUnlessGone): a quote or payment that
+ * targets it may also be refused as to an incoming payment that does not exist (404).
+ */
+export const REFUSED_GONE_RECEIVER = [...REFUSED_RECEIVER, 404]
+
+/**
  * A payment to a receiver that takes no more is refused at creation, or, when the server only finds out
  * while sending (a quote made earlier), accepted and then failed: one sent in full breaks `ruleId`, one that
  * neither finishes nor is marked failed breaks OP-FAILED.
@@ -23,6 +29,7 @@ export async function expectRefusedOrFailed(
   steps: PaymentSteps,
   exchange: Exchange,
   what: string,
+  statuses: readonly number[] = REFUSED_RECEIVER,
 ): Promise<void> {
   if (exchange.response.status === 201) {
     const id = bodyOf(exchange, 'outgoing-payment').id
@@ -40,7 +47,7 @@ export async function expectRefusedOrFailed(
   expectRefusal(exchange, {
     rule: ruleId,
     what: `${what} (or accepted, then failed)`,
-    statuses: REFUSED_RECEIVER,
+    statuses,
   })
   ruleNotApplicable('OP-FAILED', `${what}: refused at creation, so no payment was left to fail`)
 }

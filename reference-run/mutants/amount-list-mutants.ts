@@ -14,7 +14,7 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     ],
     // A server fault, not the target file's: the pre-flight lets the run start and the verdict fails it.
     specs: [`${TESTS}/wallet-address.spec.ts`],
-    rules: ['WA-DOC', 'GEN-SCHEMA'],
+    rules: ['WA-DOC', 'OAS-STRICT'],
   },
   {
     id: 'asset-scale-unbounded',

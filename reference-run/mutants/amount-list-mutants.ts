@@ -53,6 +53,19 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     rules: ['AMT-UINT64'],
   },
   {
+    id: 'amount-value-lenient',
+    description: "amount values are read as BigInt() reads them: '+1', '' and '0x10' are accepted",
+    edits: [
+      {
+        file: `${SRC}/shared/uint64.ts`,
+        find: '!/^\\d{1,20}$/.test(value)',
+        replace: '!/^(\\+?\\d{1,20}|0x[\\da-f]{1,16}|)$/i.test(value)',
+      },
+    ],
+    specs: [`${TESTS}/amounts.spec.ts`],
+    rules: ['AMT-UINT64'],
+  },
+  {
     id: 'page-size-zero',
     description: 'first=0 and last=0 are accepted (an empty page) instead of refused',
     edits: [

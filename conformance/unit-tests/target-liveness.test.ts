@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { OpenPaymentsClient } from '../../clients/src/index.ts'
+import { ConformanceApi } from '../harness/http/conformance-api.ts'
+import { ResponseCheckError } from '../harness/http/response-checks.ts'
+import { TargetLiveness } from '../harness/http/target-liveness.ts'
+import { OPERATIONS } from '../harness/openapi/operations.ts'
+import { ResponseValidator } from '../harness/openapi/response-validator.ts'
+import { rulesNamedIn } from '../harness/rules/rules-named-in.ts'
+
+let validator: ResponseValidator
+before(async () => {
+  validator = await ResponseValidator.create()
+})
+
+/**
+ * A wallet address server that answers until it is sent `/die`: it then drops that connection without an answer
+ * and stops listening, as a server killed by a request does. `/stop` is answered, then the server stops; `/drop`
+ * drops its connection, and the server goes on.
+ */
+async function mortalServer(): Promise<{ base: string; requests: () => number; server: Server }> {
+  let requests = 0
+  const server = createServer((req, res) => {
+    requests++
+    if (req.url === '/drop') {
+      req.socket.destroy()
+      return
+    }
+    if (req.url === '/die') {
+      req.socket.destroy()
+      server.close()
+      server.closeAllConnections()
+      return
+    }
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const document = {
+      id: `${base}/alice`,
+      assetCode: 'USD',
+      assetScale: 2,
+      authServer: `${base}/auth`,
+      resourceServer: base,
+    }
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'close' })
+    res.end(JSON.stringify(document))
+    if (req.url === '/stop') {
+      server.close()
+      server.closeAllConnections()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { base, requests: () => requests, server }
+}
+
+function apiOn(file: string): ConformanceApi {
+  return new ConformanceApi(new OpenPaymentsClient(), validator, new TargetLiveness(file))
+}
+
+const get = (url: string, input: 'valid' | 'invalid' = 'valid') => ({
+  method: 'GET',
+  url,
+  operation: OPERATIONS.getWalletAddress,
+  input,
+})
+
+const servers: Server[] = []
+after(() => {
+  for (const server of servers) server.close()
+})
+
+describe('a target that stops answering', () => {
+  test('the request it died on is charged, and nothing after is sent or charged, in any worker', async () => {
+    const { base, requests, server } = await mortalServer()
+    servers.push(server)
+    const file = join(mkdtempSync(join(tmpdir(), 'liveness-')), 'target-stopped.json')
+    const api = apiOn(file)
+    assert.equal((await api.send(get(`${base}/alice`))).response.status, 200)
+
+    const killed = await api.send(get(`${base}/die`, 'invalid')).catch((error: unknown) => error)
+    assert.ok(killed instanceof ResponseCheckError, String(killed))
+    assert.deepEqual(rulesNamedIn(killed.message), ['ROB-INVALID-INPUT'])
+    assert.match(killed.message, new RegExp(`the target stopped answering after GET ${base}/die`))
+
+    // Every later request, in this worker or another (its own liveness, the same run file), is not sent: its
+    // error is the reason the run's tests are skipped with, naming no rule.
+    const sent = requests()
+    for (const later of [api, apiOn(file)]) {
+      const error = await later.send(get(`${base}/alice`)).catch((e: unknown) => e)
+      assert.ok(error instanceof Error && !(error instanceof ResponseCheckError), String(error))
+      assert.match(error.message, new RegExp(`^the target stopped answering after GET ${base}/die`))
+      assert.deepEqual(rulesNamedIn(error.message), [])
+    }
+    assert.equal(requests(), sent)
+    assert.match(readFileSync(file, 'utf8'), /\/die \(get-wallet-address, invalid input\)/)
+  })
+
+  test('a connection refused after an answer stops the run naming the last answered request, charging none', async () => {
+    const { base, server } = await mortalServer()
+    servers.push(server)
+    const file = join(mkdtempSync(join(tmpdir(), 'liveness-')), 'target-stopped.json')
+    const api = apiOn(file)
+    assert.equal((await api.send(get(`${base}/stop`))).response.status, 200)
+    const refused = await api.send(get(`${base}/alice`)).catch((error: unknown) => error)
+    assert.ok(refused instanceof Error && !(refused instanceof ResponseCheckError), String(refused))
+    assert.match(refused.message, new RegExp(`^the target stopped answering after GET ${base}/stop`))
+    assert.match(refused.message, /ECONNREFUSED/)
+  })
+
+  test('a connection dropped by a target that still answers is a robustness finding, and the run goes on', async () => {
+    const { base, server } = await mortalServer()
+    servers.push(server)
+    const file = join(mkdtempSync(join(tmpdir(), 'liveness-')), 'target-stopped.json')
+    const api = apiOn(file)
+    assert.equal((await api.send(get(`${base}/alice`))).response.status, 200)
+    const dropped = await api.send(get(`${base}/drop`, 'invalid')).catch((error: unknown) => error)
+    assert.ok(dropped instanceof ResponseCheckError, String(dropped))
+    assert.match(dropped.message, /gave no answer to invalid input/)
+    assert.equal(existsSync(file), false)
+    assert.equal((await api.send(get(`${base}/alice`))).response.status, 200)
+  })
+
+  test('a target that never answered is not said to have stopped: the error is left as it was', async () => {
+    const { base, server } = await mortalServer()
+    await new Promise((resolve) => server.close(resolve))
+    const file = join(mkdtempSync(join(tmpdir(), 'liveness-')), 'target-stopped.json')
+    const error = await apiOn(file)
+      .send(get(`${base}/alice`))
+      .catch((e: unknown) => e)
+    assert.match(String(error), /ECONNREFUSED/)
+    assert.equal(existsSync(file), false)
+  })
+})

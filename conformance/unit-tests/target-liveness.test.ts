@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { OpenPaymentsClient } from '../../clients/src/index.ts'
+import { settleAfterStop, skipAsStopped } from '../harness/http/after-target-stop.ts'
 import { ConformanceApi } from '../harness/http/conformance-api.ts'
 import { ResponseCheckError } from '../harness/http/response-checks.ts'
 import { TargetLiveness } from '../harness/http/target-liveness.ts'
@@ -133,5 +134,60 @@ describe('a target that stops answering', () => {
       .catch((e: unknown) => e)
     assert.match(String(error), /ECONNREFUSED/)
     assert.equal(existsSync(file), false)
+  })
+})
+
+describe('a test that meets the stopped target', () => {
+  /** The parts of a TestInfo these functions use; skip() throws as Playwright's does. */
+  function fakeTest() {
+    const info = {
+      errors: [{ message: '[IP-CREATE] a failure of its own, before the stop' }] as { message?: string }[],
+      annotations: [{ type: 'observation', description: 'before' }] as {
+        type: string
+        description?: string
+      }[],
+      status: 'passed' as string,
+      skip: (_condition: boolean, reason: string) => {
+        info.annotations.push({ type: 'skip', description: reason })
+        throw new Error(`Test is skipped: ${reason}`)
+      },
+    }
+    return info
+  }
+
+  test('keeps what it saw before the stop and drops what failed after it, a poll that timed out say', () => {
+    const info = fakeTest()
+    assert.throws(
+      () => skipAsStopped(info as never, 'the target stopped answering after X'),
+      /Test is skipped/,
+    )
+    // A poll swallowed the skip, retried, and failed with a rule's message; its check recorded a failure.
+    info.errors.push({ message: '[IP-COMPLETE-ON-RECEIPT] receivedAmount reaches 100\nTimeout 30000ms' })
+    info.annotations.push({ type: 'observation', description: 'after' })
+    info.status = 'failed'
+    settleAfterStop(info as never)
+    assert.deepEqual(
+      info.errors.map((e) => e.message),
+      ['[IP-CREATE] a failure of its own, before the stop'],
+    )
+    assert.deepEqual(
+      info.annotations.filter((a) => a.type === 'observation').map((a) => a.description),
+      ['before'],
+    )
+    assert.match(
+      info.annotations.find((a) => a.type === 'failed after the target stopped')?.description ?? '',
+      /^\[IP-COMPLETE-ON-RECEIPT\] receivedAmount reaches 100$/,
+    )
+    assert.equal(info.status, 'failed')
+  })
+
+  test('a test with no failure of its own before the stop ends skipped', () => {
+    const info = fakeTest()
+    info.errors = []
+    assert.throws(() => skipAsStopped(info as never, 'the target stopped answering after X'))
+    info.errors.push({ message: '[OP-SETTLE] timed out' })
+    info.status = 'timedOut'
+    settleAfterStop(info as never)
+    assert.deepEqual({ errors: info.errors, status: info.status }, { errors: [], status: 'skipped' })
   })
 })

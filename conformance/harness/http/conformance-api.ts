@@ -5,6 +5,7 @@ import { rule } from '../rules/covers.ts'
 import { operationRule } from '../rules/operation-rules.ts'
 import { recordRequestTime } from '../time/request-time.ts'
 import { runningTest, testTimeLeft } from '../time/test-clock.ts'
+import { skipAsStopped } from './after-target-stop.ts'
 import { rememberExchangeTokens } from './format-exchange.ts'
 import { judgeExchange } from './judge-exchange.ts'
 import { presentableToken, recoverEndedToken, renewableTokenOf } from './recover-ended-token.ts'
@@ -126,6 +127,7 @@ function stoppedAnswering(operation: OperationRef, input: RequestInput, reason: 
 
 /** The target stopped answering earlier in the run: the running test is skipped (outside a test, an error). */
 function notSent(reason: string): never {
-  runningTest()?.skip(true, reason)
+  const info = runningTest()
+  if (info) skipAsStopped(info, reason)
   throw new Error(reason)
 }

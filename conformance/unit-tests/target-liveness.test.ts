@@ -137,6 +137,25 @@ describe('a target that stops answering', () => {
   })
 })
 
+test("Playwright's retry after a dropped connection is a drop, and its call log stays out of the reason", async () => {
+  const liveness = new TargetLiveness(join(mkdtempSync(join(tmpdir(), 'liveness-')), 'target-stopped.json'))
+  liveness.answered('http://127.0.0.1:1/alice', 'GET http://127.0.0.1:1/alice (get-wallet-address)')
+  const retried = new Error(
+    'apiRequestContext.fetch: Failed after 2 attempt(s): Error: connect ECONNREFUSED 127.0.0.1:1\nCall log:\n' +
+      '\u001b[2m    - authorization: GNAP secret-token\u001b[22m\n\u001b[2m    - Received ECONNRESET, will retry after 250ms.\u001b[22m',
+  )
+  const request = 'POST http://127.0.0.1:1/incoming-payments (create-incoming-payment, invalid input)'
+  const lost = await liveness.lost(
+    'http://127.0.0.1:1/incoming-payments',
+    request,
+    retried,
+    async () => false,
+  )
+  assert.equal(lost?.charged, true)
+  assert.match(lost?.reason ?? '', /^the target stopped answering after POST .*incoming-payments/)
+  assert.doesNotMatch(lost?.reason ?? '', /secret-token|Call log/)
+})
+
 describe('a test that meets the stopped target', () => {
   /** The parts of a TestInfo these functions use; skip() throws as Playwright's does. */
   function fakeTest() {

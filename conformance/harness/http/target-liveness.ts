@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { REPORT_PATHS } from '../../../settings/run-settings.ts'
 
 /**
@@ -7,6 +8,8 @@ import { REPORT_PATHS } from '../../../settings/run-settings.ts'
  * answering slowly (a timeout is the robustness checks' business). Playwright and undici word them so.
  */
 const CONNECTION_LOST = /ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|other side closed|UND_ERR_SOCKET/i
+/** A connection the target took and then closed: Playwright retries such a request, and words the retry so. */
+const CONNECTION_DROPPED = /ECONNRESET|EPIPE|socket hang up|other side closed|UND_ERR_SOCKET/i
 
 /** What the run knows once the target has stopped answering: the reason every later test is skipped with. */
 interface TargetStop {
@@ -67,10 +70,12 @@ export class TargetLiveness {
     const known = this.stopped()
     if (known) return { reason: known, charged: false }
     if (await stillAnswers()) return undefined
-    const refused = /ECONNREFUSED/i.test(text)
+    // The first line only: Playwright's call log after it repeats the request's headers, a token among them.
+    const said = text.split('\n')[0]!.trim()
+    const refused = !CONNECTION_DROPPED.test(text)
     const reason = refused
-      ? `the target stopped answering after ${this.#lastAnswered ?? 'its last answer'} (${request} was refused a connection: ${text})`
-      : `the target stopped answering after ${request} (it closed the connection without an answer: ${text})`
+      ? `the target stopped answering after ${this.#lastAnswered ?? 'its last answer'} (${request} was refused a connection: ${said})`
+      : `the target stopped answering after ${request} (it closed the connection without an answer: ${said})`
     const claimed = claimStop(this.file, { reason })
     this.#stop = claimed ? { reason } : readStop(this.file)
     return { reason: this.#stop?.reason ?? reason, charged: claimed && !refused }
@@ -117,5 +122,7 @@ function errorText(error: unknown): string {
     parts.push([message, code].filter((part) => typeof part === 'string' && part !== '').join(' '))
     e = cause
   }
-  return [...new Set(parts.filter(Boolean))].join(': ') || String(error)
+  // Without the terminal's colours, which Playwright's call log carries.
+  const text = [...new Set(parts.filter(Boolean))].join(': ') || String(error)
+  return stripVTControlCharacters(text)
 }

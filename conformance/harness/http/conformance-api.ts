@@ -93,7 +93,7 @@ export class ConformanceApi {
       return exchange
     } catch (error) {
       const lost = await this.liveness?.lost(request.url, described, error, () => this.#answers(request.url))
-      if (lost?.charged) throw stoppedAnswering(operation, input, lost.reason)
+      if (lost?.dropped) throw stoppedAnswering(operation, input, lost.dropped)
       if (lost) notSent(lost.reason)
       if (input === 'valid') throw error
       const reason = error instanceof Error ? error.message : String(error)
@@ -114,14 +114,15 @@ export class ConformanceApi {
 }
 
 /**
- * The request that stopped the target, charged to the rule of what it sent: a robustness finding for invalid
- * input, the operation's own rule for a valid request (as a server error to it would be).
+ * A request the target took and never answered, as it stopped answering: charged to the rule of what it sent, a
+ * robustness finding for invalid input, the operation's own rule for a valid request (as a server error to it
+ * would be).
  */
-function stoppedAnswering(operation: OperationRef, input: RequestInput, reason: string): ResponseCheckError {
+function stoppedAnswering(operation: OperationRef, input: RequestInput, dropped: string): ResponseCheckError {
   const ruleId = input === 'invalid' ? 'ROB-INVALID-INPUT' : operationRule(operation.operationId)
-  console.error(`\n${reason}: the rest of the run is skipped\n`)
+  console.error(`\n${dropped}, and it stopped answering: the rest of the run is skipped\n`)
   return new ResponseCheckError(
-    rule(ruleId, `${reason}; the server must answer, and it stopped answering every request after it`),
+    rule(ruleId, `${dropped}, and then stopped answering every request; the server must answer`),
   )
 }
 

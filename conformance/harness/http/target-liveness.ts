@@ -16,23 +16,23 @@ interface TargetStop {
   reason: string
 }
 
-/** A request that got no answer from a target that had answered before, as the run's first such sign or not. */
+/** A request that got no answer from a target that had answered before and no longer answers. */
 export interface LostConnection {
-  /** Why the rest of the run is skipped. */
+  /** Why the rest of the run is skipped: the first such request of the run, in any worker. */
   reason: string
   /**
-   * Set for the one request the run charges: the first to lose its connection mid-request (the target took it
-   * and closed, so it is the one that may have stopped it). A connection refused outright, or a request that
-   * lost its connection after another worker had already seen the target stop, charges nothing.
+   * What this request got, when the target took it and closed the connection without an answer: it went
+   * unanswered, and is charged (it may be the one that stopped the target; with several workers, the requests in
+   * flight as it stopped all are). Undefined for a connection refused outright, which charges nothing.
    */
-  charged: boolean
+  dropped?: string
 }
 
 /**
  * Whether the target still answers, shared by every worker of a run through a file in the output folder: the
- * first worker that sees a target which answered before refuse or drop a connection writes the file (created
- * exclusively, so one worker's request is named), and every request after, in any worker, is not sent: its test
- * is skipped with the file's reason. Nothing sent to a dead target is charged to a rule.
+ * first worker that sees a target which answered before refuse or drop a connection, and then not answer a GET
+ * of its origin, writes the file, and every request after, in any worker, is not sent: its test is skipped with
+ * the file's reason. Nothing sent to a dead target is charged to a rule.
  */
 export class TargetLiveness {
   /** The origins that answered a request of this process: only a target that answered can stop answering. */
@@ -67,18 +67,20 @@ export class TargetLiveness {
   ): Promise<LostConnection | undefined> {
     const text = errorText(error)
     if (!isConnectionLost(error) || !this.#answered.has(new URL(url).origin)) return undefined
-    const known = this.stopped()
-    if (known) return { reason: known, charged: false }
-    if (await stillAnswers()) return undefined
     // The first line only: Playwright's call log after it repeats the request's headers, a token among them.
     const said = text.split('\n')[0]!.trim()
-    const refused = !CONNECTION_DROPPED.test(text)
-    const reason = refused
-      ? `the target stopped answering after ${this.#lastAnswered ?? 'its last answer'} (${request} was refused a connection: ${said})`
-      : `the target stopped answering after ${request} (it closed the connection without an answer: ${said})`
-    const claimed = claimStop(this.file, { reason })
-    this.#stop = claimed ? { reason } : readStop(this.file)
-    return { reason: this.#stop?.reason ?? reason, charged: claimed && !refused }
+    const dropped = CONNECTION_DROPPED.test(text)
+      ? `${request}: the target closed the connection without an answer (${said})`
+      : undefined
+    const known = this.stopped()
+    if (known) return { reason: known, dropped }
+    if (await stillAnswers()) return undefined
+    const reason = dropped
+      ? `the target stopped answering after ${dropped}`
+      : `the target stopped answering after ${this.#lastAnswered ?? 'its last answer'} (${request} was refused a connection: ${said})`
+    // Created exclusively: of workers that see it together, the first names the request.
+    this.#stop = claimStop(this.file, { reason }) ? { reason } : readStop(this.file)
+    return { reason: this.#stop?.reason ?? reason, dropped }
   }
 }
 

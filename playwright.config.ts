@@ -4,6 +4,7 @@ import { chromiumLaunchOptions, requireChromiumIfAsked } from './conformance/har
 import { clearFoundationPlan } from './conformance/harness/foundations/foundation-plan.ts'
 import { clearFoundationResults } from './conformance/harness/foundations/foundation-results.ts'
 import { openRunGrantStore } from './conformance/harness/gnap/run-grant-store.ts'
+import { clearTargetStop } from './conformance/harness/http/target-liveness.ts'
 import { FAILURE_TRACES_ENV } from './conformance/harness/rules/kept-worker.ts'
 import { stopAsOnSigint } from './conformance/harness/run/stop-as-on-sigint.ts'
 import { resolveTarget } from './conformance/harness/target/resolve-target.ts'
@@ -77,11 +78,12 @@ try {
 }
 
 // Workers find the folder in the environment: the grants they share outlive a worker replaced after a failure.
-// The main process makes it, clears an earlier run's foundation plan and results before any worker can read them,
-// and serves the run's local clients, so that every worker is the same client.
+// The main process makes it, clears an earlier run's foundation plan and results (and its target stop) before any
+// worker can read them, and serves the run's local clients, so that every worker is the same client.
 if (openRunGrantStore()) {
   clearFoundationPlan()
   clearFoundationResults()
+  clearTargetStop()
   if (runTarget) await openRunLocalClients(runTarget)
   stopAsOnSigint()
 }

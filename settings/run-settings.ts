@@ -69,6 +69,8 @@ export function reportPaths(rootDir: string) {
     archive: resolve(root, 'conformance-evidence.tar.gz'),
     /** What the first stage proved of each foundation step, for the workers of the rest of the run. */
     foundations: resolve(root, 'foundations.json'),
+    /** Written once the target stops answering: every worker then skips what is left (target-liveness.ts). */
+    targetStopped: resolve(root, 'target-stopped.json'),
   } as const
 }
 

@@ -2,7 +2,7 @@ import type { Quote, WalletAddress } from '@interledger/open-payments'
 import { amountIn } from '../harness/discovery/discovery.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
-import { expectRefusedOrFailed, REFUSED_RECEIVER } from './incoming-payment-refusals.ts'
+import { expectRefusedOrFailed } from './incoming-payment-refusals.ts'
 import { expectRefusal } from './refusals.ts'
 
 /** A receiver that takes no more (completed or expired), and what the messages call each attempt to pay it. */
@@ -12,6 +12,8 @@ export interface ClosedReceiver {
   /** A quote to it made while it still took payments. */
   earlier: Quote
   what: { quote: string; payment: string; earlier: string }
+  /** The statuses that refuse a payment to it: REFUSED_GONE_RECEIVER where the server may have deleted it. */
+  refused: readonly number[]
 }
 
 /**
@@ -22,13 +24,14 @@ export async function expectNoFurtherPayment(
   steps: PaymentSteps,
   sender: WalletAddress,
   unit: bigint,
-  { ruleId, receiver, earlier, what }: ClosedReceiver,
+  { ruleId, receiver, earlier, what, refused }: ClosedReceiver,
 ): Promise<void> {
   expectRefusal(await steps.sendQuote(receiver, { debitAmount: amountIn(sender, unit) }), {
     rule: ruleId,
     what: what.quote,
-    statuses: REFUSED_RECEIVER,
+    statuses: refused,
   })
-  await expectRefusedOrFailed(ruleId, steps, await steps.sendDirectPayment(receiver, unit), what.payment)
-  await expectRefusedOrFailed(ruleId, steps, await steps.sendPayment(earlier.id), what.earlier)
+  const direct = await steps.sendDirectPayment(receiver, unit)
+  await expectRefusedOrFailed(ruleId, steps, direct, what.payment, refused)
+  await expectRefusedOrFailed(ruleId, steps, await steps.sendPayment(earlier.id), what.earlier, refused)
 }

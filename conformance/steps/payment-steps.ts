@@ -179,7 +179,7 @@ export class PaymentSteps {
     expect(state, rule(ruleId, `${id}: the payment the check counts on did not fail: ${detail}`)).not.toBe(
       'failed',
     )
-    if (state === 'pending' && !strict) skipAsSlow(id, detail, ruleId)
+    if (state === 'pending' && !strict) skipIfPending(id, { state, detail }, [ruleId])
     // A payment past its debitAmount counts as sent, so `outcome` has stopped on it: checked here, not per poll.
     expect(
       sentWithinDebit(payment),
@@ -283,12 +283,24 @@ function reportSlowSettlement(id: string, elapsedMs: number): void {
   )
 }
 
-function skipAsSlow(id: string, detail: string, ruleId: RuleId): void {
-  warn('OP-PROCESS', `${id} was not processed within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`)
+/**
+ * A payment still neither sent nor marked failed after SETTLEMENT_TIMEOUT_MS is slow, not wrong, whatever it was
+ * expected to become: the spec only says payments SHOULD be processed immediately, and a target may take longer
+ * to give up on a payment than to send one. An OP-PROCESS warning, and `ruleIds` not reached (the test stops,
+ * skipped), naming the setting that gives the target more time. Nothing when the payment has an outcome.
+ */
+export function skipIfPending(
+  id: string,
+  { state, detail }: Pick<PaymentOutcome, 'state' | 'detail'>,
+  ruleIds: readonly RuleId[],
+): void {
+  if (state !== 'pending') return
+  const within = `within ${SETTLEMENT_TIMEOUT_MS / 1000} s`
+  warn('OP-PROCESS', `${id} was not processed ${within}: ${detail}`)
   skipUnchecked(
-    [ruleId],
-    `${id} did not settle within ${SETTLEMENT_TIMEOUT_MS / 1000} s (an OP-PROCESS warning), so ${ruleId} could not be checked: ${detail}; ` +
-      `set ${SETTINGS.settlement} to how long the target takes`,
+    ruleIds,
+    `${id} was neither sent nor marked failed ${within} (an OP-PROCESS warning), so ${ruleIds.join(' and ')} ` +
+      `could not be checked: ${detail}; set ${SETTINGS.settlement} to how long the target takes`,
   )
 }
 

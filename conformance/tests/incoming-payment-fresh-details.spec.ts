@@ -7,8 +7,9 @@ function detailPairs(methods: readonly IlpPaymentMethod[]): string[] {
 }
 
 test.describe('incoming payments: payment details', () => {
-  // The spec says only that the service generates the details and associates payments received with them; two
-  // payments sharing them could not tell their money apart, so this rule is beyond the spec (a warning).
+  // The spec says the service generates the details and that payments received with them are associated with
+  // the incoming payment: details two incoming payments share leave a payment received with them associated with
+  // neither in particular, which the spec rules out.
   test(
     'two incoming payments do not share their payment details',
     covers('IP-FRESH-DETAILS'),

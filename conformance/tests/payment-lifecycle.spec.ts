@@ -1,6 +1,10 @@
 import type { Quote } from '@interledger/open-payments'
 import { expectNoFurtherPayment } from '../checks/closed-receiver.ts'
-import { readUnlessGone } from '../checks/incoming-payment-refusals.ts'
+import {
+  REFUSED_GONE_RECEIVER,
+  REFUSED_RECEIVER,
+  readUnlessGone,
+} from '../checks/incoming-payment-refusals.ts'
 import {
   aheadOfServer,
   amountIn,
@@ -125,6 +129,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
           payment: 'a payment with a debitAmount to the completed incoming payment',
           earlier: 'paying a quote made before the incoming payment completed',
         },
+        refused: REFUSED_RECEIVER,
       })
       expect(
         (await steps.readIncoming(receiver.id)).receivedAmount.value,
@@ -162,6 +167,8 @@ test.describe('incoming payments paid by outgoing payments', () => {
           payment: `a payment with a debitAmount after ${deadline}`,
           earlier: `paying, after ${deadline}, a quote made before it`,
         },
+        // It received nothing, so the server may have deleted it.
+        refused: REFUSED_GONE_RECEIVER,
       })
       const after = await readUnlessGone(resources, receiver.id, await incoming.token(), 'IP-GET')
       expect(

@@ -79,4 +79,20 @@ describe('a bounded property search', () => {
       { drawn: 3, runs: 1, failed: false, interrupted: true, skip: { error: skip } },
     )
   })
+
+  it('never takes a skip met while shrinking for the counterexample: the failure found stands', async () => {
+    let calls = 0
+    const predicate = async (value: number) => {
+      // The first run fails; from then on every check is stopped, as by a foundation step seen failing.
+      if (++calls > 1) throw new Error('Test is skipped: not reached: interactive-grant fails')
+      if (value > 10) throw new Error('[IP-CREATE] answered 500')
+      return true
+    }
+    const search = bounded(fc.integer({ min: 50, max: 100 }), predicate, Number.POSITIVE_INFINITY)
+    const details = await check(search.property)
+    assert.equal(details.failed, true)
+    assert.ok((details.counterexample?.[0] ?? 0) >= 50, String(details.counterexample))
+    assert.match(String(details.errorInstance), /\[IP-CREATE\] answered 500/)
+    assert.equal(search.skip, undefined)
+  })
 })

@@ -4,6 +4,8 @@ import type { Exchange } from '../../clients/src/index.ts'
 import { checkResponse } from '../harness/http/response-checks.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
 import { ResponseValidator } from '../harness/openapi/response-validator.ts'
+import type { RuleId } from '../harness/rules/registry.ts'
+import { rulesNamedIn } from '../harness/rules/rules-named-in.ts'
 
 let validator: ResponseValidator
 before(async () => {
@@ -59,8 +61,9 @@ describe('automatic response checks', () => {
     ],
     ['a text/html body', exchange(200, walletAddress, 'text/html'), '[GEN-JSON]'],
     ['a body that is not JSON', exchange(200, '{"id":', 'application/json'), '[GEN-JSON]'],
-    ['a missing required field', exchange(200, { ...walletAddress, assetScale: undefined }), '[GEN-SCHEMA]'],
-    ['an assetScale of 256', exchange(200, { ...walletAddress, assetScale: 256 }), '[GEN-SCHEMA]'],
+    // The spec does not describe the wallet address document: its schema is the OpenAPI document's word.
+    ['a missing required field', exchange(200, { ...walletAddress, assetScale: undefined }), '[OAS-STRICT]'],
+    ['an assetScale of 256', exchange(200, { ...walletAddress, assetScale: 256 }), '[OAS-STRICT]'],
   ]
   for (const [name, sample, prefix] of failing) {
     test(`${name} fails with ${prefix}`, () => {
@@ -89,6 +92,53 @@ describe('automatic response checks', () => {
       checkResponse(validator, OPERATIONS.getQuote, exchange(200, { ...quote, method: 7 }))?.slice(0, 12),
       '[GEN-SCHEMA]',
     )
+  })
+
+  test('a quote needs only id and its amounts at the spec tier: the rest the OpenAPI document alone requires', () => {
+    for (const member of ['walletAddress', 'receiver', 'createdAt']) {
+      const problem = checkResponse(
+        validator,
+        OPERATIONS.createQuote,
+        exchange(201, { ...QUOTE, [member]: undefined }),
+      )
+      assert.ok(problem?.startsWith('[OAS-STRICT]'), `${member}: ${problem}`)
+      assert.match(problem ?? '', new RegExp(member))
+    }
+    for (const member of ['id', 'debitAmount', 'receiveAmount']) {
+      const problem = checkResponse(
+        validator,
+        OPERATIONS.getQuote,
+        exchange(200, { ...QUOTE, [member]: undefined }),
+      )
+      assert.ok(problem?.startsWith('[GEN-SCHEMA]'), `${member}: ${problem}`)
+    }
+    const mistyped = checkResponse(validator, OPERATIONS.getQuote, exchange(200, { ...QUOTE, createdAt: 7 }))
+    assert.ok(mistyped?.startsWith('[GEN-SCHEMA]'), mistyped)
+  })
+
+  test('bodies the spec does not describe are judged beyond the spec, naming the rule of the member', () => {
+    const wallet = checkResponse(
+      validator,
+      OPERATIONS.getWalletAddress,
+      exchange(200, { ...walletAddress, assetScale: undefined }),
+    )
+    assert.deepEqual(rulesNamedIn(wallet ?? ''), ['OAS-STRICT', 'WA-DOC'])
+    const held: RuleId[] = []
+    checkResponse(validator, OPERATIONS.getWalletAddress, exchange(200, walletAddress), 'valid', held)
+    assert.deepEqual(held, ['GEN-JSON', 'OAS-STRICT'])
+    const grant = checkResponse(validator, OPERATIONS.postGrant, exchange(200, { interact: {} }))
+    assert.ok(grant?.startsWith('[OAS-STRICT]'), grant)
+    const rotated = checkResponse(validator, OPERATIONS.rotateToken, exchange(200, { access_token: 7 }))
+    assert.ok(rotated?.startsWith('[OAS-STRICT]'), rotated)
+  })
+
+  test('a continuation error with a code the OpenAPI document does not list for its status is beyond the spec', () => {
+    const problem = checkResponse(
+      validator,
+      OPERATIONS.postContinue,
+      exchange(400, { error: { code: 'invalid_request', description: 'x' } }),
+    )
+    assert.ok(problem?.startsWith('[OAS-GRANT-ERROR]'), problem)
   })
 
   test('a 500 to a valid create fails IP-CREATE; to invalid input, robustness', () => {

@@ -14,7 +14,7 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     ],
     // A server fault, not the target file's: the pre-flight lets the run start and the verdict fails it.
     specs: [`${TESTS}/wallet-address.spec.ts`],
-    rules: ['WA-DOC', 'GEN-SCHEMA'],
+    rules: ['WA-DOC', 'OAS-STRICT'],
   },
   {
     id: 'asset-scale-unbounded',
@@ -50,6 +50,19 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: ['conformance/properties/amount-round-trip.spec.ts'],
+    rules: ['AMT-UINT64'],
+  },
+  {
+    id: 'amount-value-lenient',
+    description: "amount values are read as BigInt() reads them: '+1', '' and '0x10' are accepted",
+    edits: [
+      {
+        file: `${SRC}/shared/uint64.ts`,
+        find: '!/^\\d{1,20}$/.test(value)',
+        replace: '!/^(\\+?\\d{1,20}|0x[\\da-f]{1,16}|)$/i.test(value)',
+      },
+    ],
+    specs: [`${TESTS}/amounts.spec.ts`],
     rules: ['AMT-UINT64'],
   },
   {

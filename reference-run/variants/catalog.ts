@@ -92,6 +92,31 @@ export const VARIANTS: readonly Variant[] = [
     expected: { verdict: 'INCOMPLETE', setting: 'waits.settlementSeconds' },
   },
   {
+    id: 'failure-marked-late',
+    description:
+      'a payment that cannot finish is marked failed only 45 s after its creation (sending until then)',
+    allowedBy: 'the service MUST mark a payment that fails as failed; the spec sets no time for it',
+    edits: [
+      {
+        file: `${SRC}/payment-engine/settle.ts`,
+        find: '  if (reason !== undefined) {\n    batch.failed.push(payment.id)\n',
+        replace:
+          '  if (reason !== undefined) {\n' +
+          "    if (now.getTime() - payment.createdAt.getTime() < 45_000) return { paymentId: payment.id, outcome: 'later' } as never\n" +
+          '    batch.failed.push(payment.id)\n',
+      },
+      {
+        // Left sending, and not counted as settled: the engine polls again later instead of at once.
+        file: `${SRC}/payment-engine/settle.ts`,
+        find: '    return settlements\n  })\n',
+        replace:
+          "    return settlements.filter((settlement) => (settlement.outcome as string) !== 'later')\n  })\n",
+      },
+    ],
+    specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    expected: { verdict: 'INCOMPLETE', setting: 'waits.settlementSeconds' },
+  },
+  {
     id: 'settlement-in-batches-declared',
     description:
       'settlement in batches 45 s after creation, with waits.settlementSeconds 90 in the target file',

@@ -28,10 +28,37 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
   {
     id: 'expired-unpaid-deleted',
     description:
-      'an expired incoming payment that received nothing is gone: 404 on get and complete, absent from lists',
+      'an expired incoming payment that received nothing is gone: 404 on get and complete, and to a quote or a payment that targets it; absent from lists',
     allowedBy: 'the spec only says an expired incoming payment takes no further payment (Rafiki deletes it)',
     edits: [
-      // At the API only: quotes and payments still find it and refuse it as an expired receiver (400).
+      // A quote or a payment made to it answers 404, as to an incoming payment the server never had; a quote
+      // made before it expired still finds it, and paying that quote is refused as to an expired receiver (400).
+      {
+        file: `${SRC}/quotes/service.ts`,
+        find: '  if (receiver === undefined) return QuoteError.UnknownReceiver\n',
+        replace:
+          '  if (receiver === undefined || (isExpired(receiver, now) && receiver.receivedAmount === 0n)) {\n' +
+          '    return QuoteError.UnknownReceiver\n  }\n',
+      },
+      {
+        file: `${SRC}/quotes/errors.ts`,
+        find: "      return new HttpError(\n        400,\n        'invalid_request',\n        'The receiver is not",
+        replace:
+          "      return new HttpError(\n        404,\n        'invalid_request',\n        'The receiver is not",
+      },
+      {
+        file: `${SRC}/outgoing-payments/pricing.ts`,
+        find: '  if (receiver === undefined) return OutgoingPaymentError.UnknownReceiver\n',
+        replace:
+          '  if (receiver === undefined || (isExpired(receiver, now) && receiver.receivedAmount === 0n)) {\n' +
+          '    return OutgoingPaymentError.UnknownReceiver\n  }\n',
+      },
+      {
+        file: `${SRC}/outgoing-payments/errors.ts`,
+        find: "      return invalid('The receiver is not an incoming payment of this server.', 'incomingPayment')\n",
+        replace:
+          "      return new HttpError(404, 'invalid_request', 'There is no such incoming payment.', { field: 'incomingPayment' })\n",
+      },
       {
         file: `${SRC}/incoming-payments/service.ts`,
         find: '  return (await findIncomingPayment(deps.db, id)) ?? IncomingPaymentError.UnknownIncomingPayment\n',

@@ -2,12 +2,15 @@ import type { Exchange, OpenPaymentsClient, RequestOptions } from '../../../clie
 import type { OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator } from '../openapi/response-validator.ts'
 import { rule } from '../rules/covers.ts'
+import { operationRule } from '../rules/operation-rules.ts'
 import { recordRequestTime } from '../time/request-time.ts'
-import { testTimeLeft } from '../time/test-clock.ts'
+import { runningTest, testTimeLeft } from '../time/test-clock.ts'
+import { skipAsStopped } from './after-target-stop.ts'
 import { rememberExchangeTokens } from './format-exchange.ts'
 import { judgeExchange } from './judge-exchange.ts'
 import { presentableToken, recoverEndedToken, renewableTokenOf } from './recover-ended-token.ts'
 import { type RequestInput, ResponseCheckError } from './response-checks.ts'
+import { isConnectionLost, type TargetLiveness } from './target-liveness.ts'
 
 export interface SendOptions extends RequestOptions {
   /** The OpenAPI operation this request exercises: its response is checked against that operation. */
@@ -35,6 +38,8 @@ export class ConformanceApi {
   constructor(
     readonly client: OpenPaymentsClient,
     private readonly validator: ResponseValidator,
+    /** Set in a run: a target that stops answering ends the run's requests (target-liveness.ts). */
+    private readonly liveness?: TargetLiveness,
   ) {}
 
   /**
@@ -68,10 +73,28 @@ export class ConformanceApi {
     return exchange
   }
 
-  async #exchange(request: RequestOptions, operation: OperationRef, input: RequestInput): Promise<Exchange> {
+  /** Whether the target still answers at all: any answer to a GET of the request's origin. */
+  async #answers(url: string): Promise<boolean> {
     try {
-      return await this.client.send(request)
+      await this.client.send({ method: 'GET', url: `${new URL(url).origin}/`, sign: false })
+      return true
     } catch (error) {
+      return !isConnectionLost(error)
+    }
+  }
+
+  async #exchange(request: RequestOptions, operation: OperationRef, input: RequestInput): Promise<Exchange> {
+    const stopped = this.liveness?.stopped()
+    if (stopped) notSent(stopped)
+    const described = `${request.method} ${request.url} (${operation.operationId}${input === 'invalid' ? ', invalid input' : ''})`
+    try {
+      const exchange = await this.client.send(request)
+      this.liveness?.answered(request.url, described)
+      return exchange
+    } catch (error) {
+      const lost = await this.liveness?.lost(request.url, described, error, () => this.#answers(request.url))
+      if (lost?.dropped) throw stoppedAnswering(operation, input, lost.dropped)
+      if (lost) notSent(lost.reason)
       if (input === 'valid') throw error
       const reason = error instanceof Error ? error.message : String(error)
       // Cut off by the test's own end (its timeout disposes the request context): the suite's limit, not a hang.
@@ -88,4 +111,24 @@ export class ConformanceApi {
       )
     }
   }
+}
+
+/**
+ * A request the target took and never answered, as it stopped answering: charged to the rule of what it sent, a
+ * robustness finding for invalid input, the operation's own rule for a valid request (as a server error to it
+ * would be).
+ */
+function stoppedAnswering(operation: OperationRef, input: RequestInput, dropped: string): ResponseCheckError {
+  const ruleId = input === 'invalid' ? 'ROB-INVALID-INPUT' : operationRule(operation.operationId)
+  console.error(`\n${dropped}, and it stopped answering: the rest of the run is skipped\n`)
+  return new ResponseCheckError(
+    rule(ruleId, `${dropped}, and then stopped answering every request; the server must answer`),
+  )
+}
+
+/** The target stopped answering earlier in the run: the running test is skipped (outside a test, an error). */
+function notSent(reason: string): never {
+  const info = runningTest()
+  if (info) skipAsStopped(info, reason)
+  throw new Error(reason)
 }

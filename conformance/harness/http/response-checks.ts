@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../clients/src/index.ts'
-import type { OperationRef } from '../openapi/operations.ts'
+import { OPERATIONS, type OperationRef } from '../openapi/operations.ts'
 import type { ResponseValidator, SchemaViolation } from '../openapi/response-validator.ts'
 import { rule } from '../rules/covers.ts'
 import { memberRules } from '../rules/member-rules.ts'
@@ -60,14 +60,18 @@ export function checkResponse(
   if (hasBody) held.push('GEN-JSON')
   // Nothing in the answer is a 5xx or unreadable: invalid input got a usable answer.
   if (input === 'invalid') held.push('ROB-INVALID-INPUT')
-  const outcome = validator.validate(operation.api, operation.operationId, response.status, response.json)
-  const grantError = isGrantError(operation, response.status)
-  if (outcome.kind === 'valid' || outcome.kind === 'extra-members') {
-    held.push(grantError ? 'OAS-GRANT-ERROR' : 'GEN-SCHEMA')
+  if (isContinuationError(operation, response.status)) {
+    const problem = continuationCodeProblem(label, response.json)
+    if (problem) return problem
+    held.push('GEN-SCHEMA')
   }
-  if (outcome.kind === 'valid' && !grantError) held.push('OAS-STRICT')
-  if (outcome.kind === 'invalid' || outcome.kind === 'extra-members') {
-    return schemaProblem(label, operation, response.status, outcome.kind, outcome.violations)
+  const outcome = validator.validate(operation.api, operation.operationId, response.status, response.json)
+  const judge = judgeOf(operation, response.status)
+  if (outcome.kind !== 'invalid' && outcome.kind !== 'undocumented' && judge !== 'OAS-STRICT')
+    held.push(judge)
+  if (outcome.kind === 'valid' && judge !== 'OAS-GRANT-ERROR') held.push('OAS-STRICT')
+  if (outcome.kind === 'invalid' || outcome.kind === 'openapi-only' || outcome.kind === 'extra-members') {
+    return schemaProblem(label, operation, judge, outcome.kind, outcome.violations)
   }
   if (operation.api === 'resource-server' && response.status >= 400) {
     const problem = envelopeProblem(label, response.json)
@@ -78,38 +82,63 @@ export function checkResponse(
 }
 
 /**
- * The spec's tables give required members and their types (GEN-SCHEMA). Members the OpenAPI documents leave
- * out (additionalProperties: false) and the error bodies of the authorization-server endpoints the spec does
- * not show (the grant request, token rotation and revocation; it shows only continuation's) are the OpenAPI
- * documents' word only: beyond the spec.
+ * Which rule judges a body's schema. The spec's tables describe the resource server's bodies and the continuation
+ * response: their required members and types are GEN-SCHEMA's. The rest only the OpenAPI documents describe (the
+ * wallet address document and its keys, the grant request's and token rotation's answers, and every error body of
+ * the authorization server but the continuation's `error.code`): beyond the spec, OAS-GRANT-ERROR for the
+ * authorization server's errors and OAS-STRICT for the others.
+ */
+function judgeOf(operation: OperationRef, status: number): RuleId {
+  if (operation.api === 'auth-server' && status >= 400) return 'OAS-GRANT-ERROR'
+  const described =
+    operation.api === 'resource-server' || operation.operationId === OPERATIONS.postContinue.operationId
+  return described ? 'GEN-SCHEMA' : 'OAS-STRICT'
+}
+
+/**
+ * A body that breaks its schema. Under GEN-SCHEMA (a body the spec describes), members only the OpenAPI
+ * document requires or leaves out (additionalProperties: false) are beyond the spec: OAS-STRICT.
  */
 function schemaProblem(
   label: string,
   operation: OperationRef,
-  status: number,
-  kind: 'invalid' | 'extra-members',
+  judge: RuleId,
+  kind: 'invalid' | 'openapi-only' | 'extra-members',
   violations: SchemaViolation[],
 ): string {
   const listed = (found: SchemaViolation[]) => found.map((v) => `  ${v.pointer}: ${v.message}`).join('\n')
   const answered = `${label}: the server answered a body that does not match the OpenAPI 1.3.0 schema (${operation.api})`
-  if (isGrantError(operation, status)) {
-    return rule('OAS-GRANT-ERROR', `${answered}:\n${listed(violations)}`)
-  }
-  if (kind === 'extra-members') {
-    return rule('OAS-STRICT', `${answered}; it has members the schema does not list:\n${listed(violations)}`)
-  }
   const named = memberRules(operation.operationId, violations).map(
     (id) => `\n${rule(id, 'a member this rule is about is among the violations above')}`,
   )
+  if (judge === 'OAS-GRANT-ERROR') return rule(judge, `${answered}:\n${listed(violations)}`)
+  if (kind === 'extra-members') {
+    return rule('OAS-STRICT', `${answered}; it has members the schema does not list:\n${listed(violations)}`)
+  }
+  if (judge === 'OAS-STRICT' || kind === 'openapi-only') {
+    return rule(
+      'OAS-STRICT',
+      `${answered}; only the OpenAPI document requires these members and types (the spec does not):\n${listed(violations)}${kind === 'invalid' ? named.join('') : ''}`,
+    )
+  }
   return rule(
     'GEN-SCHEMA',
     `${answered}; the spec requires these members and types:\n${listed(violations)}${named.join('')}`,
   )
 }
 
-/** An error of an authorization-server endpoint the spec does not show (all but continuation's). */
-function isGrantError(operation: OperationRef, status: number): boolean {
-  return operation.api === 'auth-server' && operation.operationId !== 'post-continue' && status >= 400
+/** An error of the continuation endpoint: the spec shows its body as {error: {code}}. */
+function isContinuationError(operation: OperationRef, status: number): boolean {
+  return operation.operationId === OPERATIONS.postContinue.operationId && status >= 400
+}
+
+function continuationCodeProblem(label: string, body: unknown): string | undefined {
+  const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code
+  if (typeof code === 'string') return undefined
+  return rule(
+    'GEN-SCHEMA',
+    `${label}: the server answered ${JSON.stringify(body)}; the spec shows a continuation error as {"error": {"code": string}}`,
+  )
 }
 
 function envelopeProblem(label: string, body: unknown): string | undefined {

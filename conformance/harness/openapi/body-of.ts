@@ -11,6 +11,7 @@ import type {
 import type { Exchange } from '../../../clients/src/index.ts'
 import { summarize } from '../http/format-exchange.ts'
 import { rule } from '../rules/covers.ts'
+import type { RuleId } from '../rules/registry.ts'
 import type { ApiName } from './load-openapi.ts'
 import { ResponseValidator } from './response-validator.ts'
 
@@ -40,8 +41,17 @@ const DOCUMENT_OF = {
 } as const satisfies Record<BodyName, ApiName>
 
 /**
+ * The rule a body that does not fit breaks: GEN-SCHEMA where the spec's tables describe it; the wallet address
+ * server's bodies only the OpenAPI document describes, so their own (beyond-the-spec) rules.
+ */
+const RULE_OF: Partial<Record<BodyName, RuleId>> = {
+  'wallet-address': 'WA-DOC',
+  'json-web-key-set': 'WA-JWKS',
+}
+
+/**
  * The response's body as the named schema, checked against it first: `bodyOf(exchange, 'quote').debitAmount`
- * instead of `exchange.response.json as Quote`. A body that does not fit fails GEN-SCHEMA with what is wrong and
+ * instead of `exchange.response.json as Quote`. A body that does not fit fails GEN-SCHEMA (see RULE_OF) with what is wrong and
  * the exchange, instead of a test reading `undefined` further on. Members the schema does not list are allowed
  * here (the automatic checks report them, OAS-STRICT).
  *
@@ -60,8 +70,8 @@ export function bodyOf<N extends BodyName>(exchange: Exchange, name: N): Bodies[
     const listed = violations.map((v) => `  ${v.pointer}: ${v.message}`).join('\n')
     throw new Error(
       rule(
-        'GEN-SCHEMA',
-        `the server answered a body that is not a ${name} of the OpenAPI 1.3.0 documents; the spec requires these members and types:\n${listed}\n${summarize(exchange)}`,
+        RULE_OF[name] ?? 'GEN-SCHEMA',
+        `the server answered a body that is not a ${name} of the OpenAPI 1.3.0 documents; ${RULE_OF[name] ? 'they require' : 'the spec requires'} these members and types:\n${listed}\n${summarize(exchange)}`,
       ),
     )
   }

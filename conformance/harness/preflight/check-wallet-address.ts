@@ -9,7 +9,7 @@ const PREFLIGHT_TIMEOUT_MS = 10_000
  * unreachable (DNS, connection, TLS), no answer in time, not 200, not a JSON object, or a JSON object with none
  * of the members only a wallet address document has. That is the target file's mistake (or a server that is not
  * up), so it stops a run before any test. A wallet address document that lacks a required member or mistypes
- * one is the server's fault, not the configuration's: it is no problem here, and the run's WA-DOC and GEN-SCHEMA
+ * one is the server's fault, not the configuration's: it is no problem here, and the run's WA-DOC and OAS-STRICT
  * checks judge it. Undefined when the run can start. The transport is a parameter so the request can go
  * wherever the target routes its identities.
  */

@@ -1,6 +1,7 @@
 import type fc from 'fast-check'
 import {
   expectRefusedOrFailed,
+  REFUSED_GONE_RECEIVER,
   REFUSED_RECEIVER,
   readUnlessGone,
 } from '../../checks/incoming-payment-refusals.ts'
@@ -88,12 +89,13 @@ async function expectNothingPaid(
   what: string,
 ): Promise<void> {
   const { steps, receiver } = system
+  const refused = mayBeGone(payment) ? REFUSED_GONE_RECEIVER : REFUSED_RECEIVER
   const quote = await steps.sendQuote(payment.id, { receiveAmount: amountIn(receiver, value) })
   if (quote.response.status === 201) {
     const paid = await steps.sendPayment(bodyOf(quote, 'quote').id)
-    await expectRefusedOrFailed(ruleId, steps, paid, what)
+    await expectRefusedOrFailed(ruleId, steps, paid, what, refused)
   } else {
-    expectRefusal(quote, { rule: ruleId, what: `the quote for ${what}`, statuses: REFUSED_RECEIVER })
+    expectRefusal(quote, { rule: ruleId, what: `the quote for ${what}`, statuses: refused })
   }
   await expectReadAsModelled(ruleId, payment, system, `after ${what}`)
 }

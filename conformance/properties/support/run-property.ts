@@ -116,8 +116,9 @@ function annotate(testInfo: TestInfo, run: PropertyRun): void {
 /**
  * The property, ending the search once `deadline` has passed or `maxRuns` inputs have run, unless one has
  * failed (shrinking goes on). An input whose check skips the test (a target too slow to wait for, a setting
- * missing) ends the search without a failure: `skip` keeps it, and the test is skipped with its reason rather
- * than failed under every rule it declares.
+ * missing, a foundation step that failed) ends the search without a failure: `skip` keeps it, and the test is
+ * skipped with its reason rather than failed under every rule it declares. A skip while shrinking is no failure
+ * of the candidate either.
  *
  * The search ends with fast-check's interrupt, not a skip (fc.pre): skipped inputs are drawn and thrown away
  * one after another without yielding to the event loop, a busy core until stopAfterMs (the longest run and
@@ -142,8 +143,11 @@ export function bounded<Ts>(
         failed ||= !passed
         return passed
       } catch (error) {
-        if (!failed && isSkip(error)) {
-          bound.skip = { error }
+        // A skip is never a counterexample. While searching, it ends the search and the test is skipped with its
+        // reason; while shrinking a failure found earlier (a foundation seen failing meanwhile, say), the
+        // candidate shows nothing, and the failure stands with its own counterexample.
+        if (isSkip(error)) {
+          if (!failed) bound.skip = { error }
           return true
         }
         failed = true

@@ -100,4 +100,17 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
     specs: [`${TESTS}/grant-subject.spec.ts`],
     rules: ['CONT-SUBJECT'],
   },
+  {
+    id: 'failed-payment-not-marked',
+    description: 'a payment the engine cannot make is recorded as completed with nothing sent, never failed',
+    edits: [
+      {
+        file: `${SRC}/payment-engine/settle.ts`,
+        find: '    batch.failed.push(payment.id)\n',
+        replace: '    batch.completed.push({ id: payment.id, sentAmount: 0n })\n',
+      },
+    ],
+    specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    rules: ['OP-FAILED'],
+  },
 ]

@@ -17,11 +17,19 @@ interface Sent {
 }
 
 /**
+ * How many of the target's settlement times (waits.settlementSeconds) an undeliverable payment is given to be
+ * marked failed. The spec sets no time for the marking: one settlement time is what the target says its payments
+ * take, and a payment marked failed a little later is allowed (variant failure-marked-late); one still unmarked
+ * after twice that, its receiver taking nothing more, is the deviation (mutant failed-payment-not-marked).
+ */
+const UNMARKED_AFTER_SETTLEMENTS = 2
+
+/**
  * OP-FAILED over every exchange of the run: an outgoing payment whose receiver can take nothing more (seen
- * completed by any view, or past its expiresAt) can no longer be delivered; once the target's own settlement time
- * (waits.settlementSeconds) has passed since its creation, a view of it that is neither fully sent nor failed breaks
- * OP-FAILED, whichever test read it; a view marked failed shows the clause holding. A payment into a receiver
- * that may still take it is another matter (OP-PROCESS, a slow settlement), judged by no oracle here.
+ * completed by any view, or past its expiresAt) can no longer be delivered; once twice the target's own settlement
+ * time has passed since its creation, a view of it that is neither fully sent nor failed breaks OP-FAILED,
+ * whichever test read it; a view marked failed shows the clause holding. A payment into a receiver that may still
+ * take it is another matter (OP-PROCESS, a slow settlement), judged by no oracle here.
  */
 export class UndeliverablePayments {
   readonly #receivers = new Map<string, ReceiverState>()
@@ -61,7 +69,7 @@ export class UndeliverablePayments {
     const sent = this.#sent.get(body.id)
     if (!sent || fullySent(body)) return []
     const waited = this.now() - sent.createdAtMs
-    if (waited < this.settlementMs) return []
+    if (waited < UNMARKED_AFTER_SETTLEMENTS * this.settlementMs) return []
     const why = this.#undeliverable(sent.receiver)
     if (!why) return []
     return [
@@ -70,7 +78,7 @@ export class UndeliverablePayments {
         holds: false,
         line:
           `${body.id} can no longer be delivered (${why}) and, ${Math.round(waited / 1000)} s after its creation ` +
-          `(waits.settlementSeconds: ${this.settlementMs / 1000}), it is neither sent in full nor failed: ` +
+          `(twice waits.settlementSeconds, ${this.settlementMs / 1000} s), it is neither sent in full nor failed: ` +
           `sentAmount ${JSON.stringify(body.sentAmount)} of debitAmount ${JSON.stringify(body.debitAmount)}, failed ${JSON.stringify(body.failed)}`,
       },
     ]

@@ -34,7 +34,7 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.endpoints,
     statement:
-      'Every documented response body has the members the spec requires, with their types (checked against the OpenAPI 1.3.0 schema of its operation and status).',
+      "Every response body the spec describes (resource server, continuation response, a continuation error's error.code) has the members the spec requires, with their types (a quote: id and its amounts).",
     automatic: true,
   },
   {
@@ -43,7 +43,7 @@ const RULE_LIST = [
     section: 'OpenAPI 1.3.0: additionalProperties: false',
     tier: 'beyond-spec',
     statement:
-      'Response bodies carry no members the OpenAPI 1.3.0 schema leaves out (the spec does not forbid them).',
+      'Response bodies match the OpenAPI 1.3.0 schema where the spec does not decide: no members it leaves out, members only it requires, bodies only it describes (wallet address document and keys, grant request and rotation answers).',
     automatic: true,
   },
   {
@@ -52,7 +52,7 @@ const RULE_LIST = [
     section: 'OpenAPI 1.3.0: auth-server error responses other than continuation',
     tier: 'beyond-spec',
     statement:
-      'Error bodies of the grant request and token management endpoints match the OpenAPI 1.3.0 error schema (the spec shows none).',
+      "Error bodies of the authorization server match the OpenAPI 1.3.0 error schema, beyond the continuation error's error.code the spec shows.",
     automatic: true,
   },
   {
@@ -186,7 +186,7 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.gnap,
     statement:
-      'Outgoing-payment grants answer with interact (redirect, finish) and continue (uri, token, wait).',
+      "Outgoing-payment grants answer with interact (redirect, finish) and continue (uri, token; wait optional, CONT-WAIT's).",
     clauses: [
       { id: 'interact', says: 'the answer carries interact.redirect (a URL) and interact.finish' },
       { id: 'continue', says: 'the answer carries continue.uri (a URL) and continue.access_token.value' },
@@ -335,10 +335,10 @@ const RULE_LIST = [
   },
   {
     id: 'IP-FRESH-DETAILS',
-    level: 'SHOULD',
-    section: 'spec-decisions.md: Resources (payment details)',
+    level: 'MUST',
+    section: S.incoming,
     statement:
-      'Two incoming payments do not share one ilpAddress and sharedSecret pair (the spec does not say it: a warning).',
+      'Two incoming payments do not share one ilpAddress and sharedSecret pair: payments received with the details are associated with their incoming payment.',
   },
   {
     id: 'IP-GET',

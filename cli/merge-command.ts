@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
-import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
+import { exitOf, startChild } from './child-processes.ts'
+import { holdPreviousReports } from './output-folder.ts'
+import { PLAYWRIGHT_CLI } from './playwright-run.ts'
+import { finishReports, SUITE_ROOT } from './run-command.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
 const REFERENCE_TARGET = 'reference-target.json'
@@ -23,7 +25,7 @@ in DIR, the verdict computed once from every shard's results.
  * `op-conformance merge --output DIR SHARD_DIR...`: Playwright's merge of the shards' blob reports, with the
  * same reporters as a single run, so the verdict is computed once, from every shard's results.
  */
-export function mergeCommand(argv: readonly string[]): number | Promise<number> {
+export async function mergeCommand(argv: readonly string[]): Promise<number> {
   const args = [...argv]
   const output = takeOption(args, '--output')
   const targetOption = takeOption(args, '--target')
@@ -49,7 +51,7 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     throw new UsageError('merge: --target FILE is required (the target file the shards ran against)')
   loadTargetFile(target)
   const paths = reportPaths(output)
-  clearReports(paths)
+  const held = holdPreviousReports(paths)
   mkdirSync(paths.blob, { recursive: true })
   for (const zip of blobs) copyFileSync(zip, join(paths.blob, zip.split('/').at(-1)!))
   const env: NodeJS.ProcessEnv = {
@@ -58,17 +60,18 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     [TARGET_ENV]: resolve(target),
   }
   if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
-  const merge = spawnSync(
-    'npx',
+  const merge = startChild(
+    process.execPath,
     [
-      '--no-install',
-      'playwright',
+      PLAYWRIGHT_CLI,
       'merge-reports',
       '--config',
       new URL('./merge.config.ts', import.meta.url).pathname,
       paths.blob,
     ],
     { stdio: 'inherit', env, cwd: SUITE_ROOT },
+    true,
   )
-  return finishReports(paths, env, merge.status ?? 1)
+  const status = await exitOf(merge)
+  return finishReports(paths, env, status, held)
 }

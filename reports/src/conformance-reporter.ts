@@ -12,7 +12,7 @@ import { renderJunit } from './render-junit.ts'
 import { baselineLines, renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
-import { firstLine, testRecord } from './test-record.ts'
+import { firstLine, INTERRUPTED_CUT, testRecord } from './test-record.ts'
 import { computeVerdict, type TestRecord } from './verdict.ts'
 import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
@@ -101,7 +101,7 @@ export default class ConformanceReporter implements Reporter {
         process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
       return
     }
-    // Tests that never ended because the run was cut short count as failed, not as absent.
+    // Tests that never ended because the run was cut short are not tested (test-record.ts), never absent.
     for (const test of this.#suite?.allTests() ?? []) {
       if (this.#records.has(test.id) || !this.#counts(test)) continue
       const message = `the test did not run to its end: the run was ${result.status}`
@@ -112,6 +112,7 @@ export default class ConformanceReporter implements Reporter {
         attachments: [],
       } as unknown as TestResult)
     }
+    const stoppedTests = [...this.#records.values()].filter((r) => r.skipReason === INTERRUPTED_CUT).length
     const target = resolveTarget()
     const baselineFile = process.env[BASELINE_ENV]
     const document = buildVerdictDocument({
@@ -126,6 +127,7 @@ export default class ConformanceReporter implements Reporter {
         latency: summariseLatency(this.#latency),
       },
       runStatus: result.status,
+      stoppedTests,
       otherFailures: this.#otherFailures,
       evidence: this.#evidence,
       baseline: baselineFile ? loadBaseline(baselineFile) : undefined,
@@ -147,7 +149,7 @@ export default class ConformanceReporter implements Reporter {
       `Conformance verdict: ${document.headline} (run ${result.status})`,
       ...summaryLines(document),
       ...baselineLines(document),
-      `conformance: ${document.tests.passed} passed, ${document.tests.failed} failed${expectedNote(expectedFailures)}, ${document.tests.skipped} skipped`,
+      `conformance: ${document.tests.passed} passed, ${document.tests.failed} failed${expectedNote(expectedFailures)}, ${document.tests.skipped} skipped${stoppedTests > 0 ? ` (${stoppedTests} of them stopped by the interruption)` : ''}`,
       '',
     ]
     process.stdout.write(lines.join('\n'))

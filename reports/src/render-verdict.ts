@@ -7,6 +7,7 @@ import { isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
 import { evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
+import { INTERRUPTED_CUT } from './test-record.ts'
 import {
   belowMinimum,
   cutMustRules,
@@ -118,7 +119,9 @@ export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>
     ...tiersWithRules(verdict).flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
       ...byAttention(verdict.rules)
-        .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
+        .filter(
+          (r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status) && !stoppedOnly(r),
+        )
         .flatMap((r) => [
           `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
           ...firstFailureLines(verdict, r),
@@ -127,12 +130,27 @@ export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>
         .filter((r) => r.tier === tier && notRunNote(r))
         .map((r) => `    ${BADGE[r.status].padEnd(14)} ${r.rule.id}: ${notRunNote(r)}`),
     ]),
+    ...stoppedLine(verdict.rules),
     ...(verdict.tests.flaky > 0
       ? [`  ${verdict.tests.flaky} flaky (passed only on a retry): their rules carry a warning`]
       : []),
     ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
     ...undecidedLines(verdict),
   ]
+}
+
+/** A rule not tested only because the run was interrupted before its tests ended: counted, not listed. */
+function stoppedOnly(r: RuleVerdict): boolean {
+  return (
+    r.status === 'skipped' && r.reasons.length > 0 && r.reasons.every((reason) => reason === INTERRUPTED_CUT)
+  )
+}
+
+function stoppedLine(rules: readonly RuleVerdict[]): string[] {
+  const stopped = rules.filter(stoppedOnly).length
+  return stopped > 0
+    ? [`  ${plural(stopped, 'rule')} not tested: the run was interrupted before their tests ended`]
+    : []
 }
 
 /**

@@ -6,6 +6,7 @@ import { CONSENT_ANNOTATION, LATENCY_ANNOTATION } from '../../conformance/harnes
 import { RULES } from '../../conformance/harness/rules/registry.ts'
 import { plainErrorMessage } from '../../conformance/harness/rules/rules-named-in.ts'
 import { resolveTarget } from '../../conformance/harness/target/resolve-target.ts'
+import { sameTargetOptions } from '../../settings/rerun-command.ts'
 import { BASELINE_ENV } from '../../settings/run-settings.ts'
 import { summariseLatency } from './latency.ts'
 import { renderJunit } from './render-junit.ts'
@@ -130,6 +131,7 @@ export default class ConformanceReporter implements Reporter {
       stoppedTests,
       otherFailures: this.#otherFailures,
       evidence: this.#evidence,
+      sameTarget: sameTargetOptions(),
       baseline: baselineFile ? loadBaseline(baselineFile) : undefined,
     })
     mkdirSync(this.#outputDir, { recursive: true })

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { rerunCommand } from '../../settings/rerun-command.ts'
 import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { EXIT } from './exit-status.ts'
 import { failedWhere, failureTexts, readableFailure } from './failure-text.ts'
@@ -112,7 +113,7 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
  * The console summary: what a filtered run left out, each tier's counts, every rule that did not pass and every
  * passed rule some of whose tests did not check it, by tier; then the flaky tests and the properties that stopped early.
  */
-export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>): string[] {
+export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject' | 'sameTarget'>): string[] {
   return [
     ...foundationLines(verdict),
     ...scopeLines(verdict),
@@ -135,7 +136,7 @@ export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>
       ? [`  ${verdict.tests.flaky} flaky (passed only on a retry): their rules carry a warning`]
       : []),
     ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
-    ...undecidedLines(verdict),
+    ...undecidedLines(verdict, verdict.sameTarget),
   ]
 }
 
@@ -157,7 +158,10 @@ function stoppedLine(rules: readonly RuleVerdict[]): string[] {
  * Under a failed rule on the console: what its first failure saw (the answer and what the spec requires), then
  * where, and in how many more tests. What was seen comes first: a long test title must not cut it off.
  */
-function firstFailureLines(verdict: Pick<VerdictDocument, 'subject'>, r: RuleVerdict): string[] {
+function firstFailureLines(
+  verdict: Pick<VerdictDocument, 'subject' | 'sameTarget'>,
+  r: RuleVerdict,
+): string[] {
   const first = r.failures[0]
   if (!first) return []
   const { test, text } = readableFailure(r, first)
@@ -169,6 +173,7 @@ function firstFailureLines(verdict: Pick<VerdictDocument, 'subject'>, r: RuleVer
   return [
     `${indent}${line.length > 400 ? `${line.slice(0, 399)}…` : line}`,
     ...(test ? [`${indent}in ${testLabel(verdict)(test)}${more}`] : []),
+    ...(test && verdict.sameTarget ? [`${indent}re-run: ${rerunCommand(test, verdict.sameTarget)}`] : []),
   ]
 }
 
@@ -302,6 +307,15 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     if (r.reasons.length > 0) out.push(`Why: ${r.reasons.join('; ')}`, '')
     for (const { tests, text } of failureTexts(verdict, r)) {
       out.push(...(tests.length > 0 ? [`${failedWhere(verdict, tests)}:`, ''] : []), '```', text, '```', '')
+      if (verdict.sameTarget && tests.length > 0)
+        out.push(
+          'Run again against the same target:',
+          '',
+          '```sh',
+          ...tests.map((test) => rerunCommand(test, verdict.sameTarget!)),
+          '```',
+          '',
+        )
     }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
     // The failing checks are the failures just shown: the evidence adds the others.

@@ -43,6 +43,11 @@ export interface VerdictDocument extends Verdict, VerdictSubject {
   otherFailures: string[]
   /** Failing test title -> its exchanges. */
   evidence: Record<string, Evidence[]>
+  /**
+   * The options that point `op-conformance run` at this run's target and baseline (settings/rerun-command.ts):
+   * every failure is shown with the command that runs its test again against the same target. Absent for a client.
+   */
+  sameTarget?: string[]
   /** Set when a client was graded (op-conformance client); absent when a server was. */
   subject?: ClientSubject
   baseline:
@@ -58,6 +63,7 @@ export function buildVerdictDocument(input: {
   stoppedTests?: number
   otherFailures: string[]
   evidence: Record<string, Evidence[]>
+  sameTarget?: string[]
   baseline?: Baseline
   client?: ClientSubject
 }): VerdictDocument {
@@ -81,6 +87,7 @@ export function buildVerdictDocument(input: {
     levels: levelCounts(verdict),
     otherFailures: input.otherFailures,
     evidence: input.evidence,
+    ...(input.sameTarget ? { sameTarget: input.sameTarget } : {}),
     baseline:
       baseline && outcome
         ? {

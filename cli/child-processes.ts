@@ -39,7 +39,7 @@ export function startChild(
   options: SpawnOptions = {},
   graceful = false,
 ): ChildProcess {
-  listen()
+  handleSignals()
   const child = spawn(command, args, { ...options, detached: true })
   // Exits on its own or fails to start: either way it is no longer this command's to stop.
   const exited = new Promise((settle) => {
@@ -66,7 +66,12 @@ export async function exitOf(child: ChildProcess): Promise<number> {
 
 let listening = false
 
-function listen(): void {
+/**
+ * From now on a signal ends the command as described above, its 'exit' listeners run (a command that has held
+ * its output folder's reports puts them back): called by the first child's start, or before it by a command
+ * with something to undo.
+ */
+export function handleSignals(): void {
   if (listening) return
   listening = true
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)

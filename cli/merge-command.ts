@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
-import { exitOf, startChild } from './child-processes.ts'
+import { exitOf, handleSignals, startChild } from './child-processes.ts'
 import { holdPreviousReports } from './output-folder.ts'
 import { PLAYWRIGHT_CLI } from './playwright-run.ts'
 import { finishReports, SUITE_ROOT } from './run-command.ts'
@@ -51,6 +51,7 @@ export async function mergeCommand(argv: readonly string[]): Promise<number> {
     throw new UsageError('merge: --target FILE is required (the target file the shards ran against)')
   loadTargetFile(target)
   const paths = reportPaths(output)
+  handleSignals()
   const held = holdPreviousReports(paths)
   mkdirSync(paths.blob, { recursive: true })
   for (const zip of blobs) copyFileSync(zip, join(paths.blob, zip.split('/').at(-1)!))

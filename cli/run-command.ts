@@ -18,7 +18,7 @@ import {
   TARGET_ENV,
 } from '../settings/run-settings.ts'
 import { generateAllureSite } from './allure-site.ts'
-import { interruption } from './child-processes.ts'
+import { handleSignals, interruption } from './child-processes.ts'
 import { HELP } from './help.ts'
 import { claimOutputFolder, type HeldReports, holdPreviousReports } from './output-folder.ts'
 import { runPlaywright } from './playwright-run.ts'
@@ -58,6 +58,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (options.noStop) env[NO_STOP_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
   const paths = reportPaths(reportDir)
+  handleSignals()
   const held = holdPreviousReports(paths)
   console.log(
     `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the reference server of this repository (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,

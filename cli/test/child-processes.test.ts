@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -117,6 +117,28 @@ describe('a run stopped with SIGTERM', () => {
     assert.deepEqual(verdict.cutShort, [])
     for (let wait = 0; wait < 50 && started.some(alive); wait++) await new Promise((r) => setTimeout(r, 100))
     assert.deepEqual(started.filter(alive).map(commandOf), [])
+  })
+})
+
+describe('a run stopped before its first test ended', () => {
+  test('exits 5 and leaves the output folder as it was', async () => {
+    const output = mkdtempSync(join(tmpdir(), 'op-run-early-'))
+    mkdirSync(join(output, 'verdict'))
+    writeFileSync(join(output, 'verdict', 'verdict.json'), 'the previous run')
+    const run = spawn(process.execPath, [COMMAND, 'run', '--grep', '@IP-', '--output', output], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = once(run, 'exit')
+    // The previous reports are held aside from here on.
+    for await (const line of createInterface({ input: run.stdout! }))
+      if (line.startsWith('Target: ')) {
+        run.kill('SIGTERM')
+        break
+      }
+    const [code] = await exited
+    assert.equal(code, EXIT.interrupted)
+    assert.deepEqual(readdirSync(output), ['verdict'])
+    assert.equal(readFileSync(join(output, 'verdict', 'verdict.json'), 'utf8'), 'the previous run')
   })
 })
 

@@ -43,6 +43,7 @@ describe('op-conformance', () => {
       '2       (no verdict)',
       '3       INCOMPLETE',
       '4       NO VERDICT',
+      '5       INTERRUPTED',
     ])
       assert.ok(help.stdout.includes(text), `--help mentions ${text}`)
     assert.equal(opConformance('run', '--help').stdout, help.stdout)

@@ -25,10 +25,10 @@ export interface ClaimedFolder {
 /**
  * Two runs must not share an output folder: each moves the reports it finds aside, and the reports would mix. A run
  * holds the folder it writes (a lock file with its pid, removed when it exits; a lock whose process is gone is taken
- * over). When the
- * default folder is held, the run writes to the first free `DIR-2`, `DIR-3`...: two runs on default settings both
- * end with their verdicts and say where. A folder the user named (`setting`: --output, REPORT_DIR) that another
- * run holds stops the run, naming the setting: writing elsewhere would hide the reports where they are expected.
+ * over). When the default folder is held, the run writes to the first free `DIR-2`, `DIR-3`...: two runs on
+ * default settings both end with their verdicts and say where. A folder the user named (`setting`: --output,
+ * REPORT_DIR) that another run holds stops the run, naming the setting: writing elsewhere would hide the reports
+ * where they are expected.
  */
 export function claimOutputFolder(dir: string, setting?: string): ClaimedFolder {
   const holder = lock(dir)

@@ -179,7 +179,8 @@ their descendants, whatever else they served meanwhile. The database counts only
 server (the reference server's embedded one); a process that ends during a loop loses its last stretch.
 Grants are obtained just before each operation, so S must stay below the target's token lifetime.
 
-Exit status: 0 every answer was right; 1 some were wrong, or an operation's set-up failed; 2 bad arguments or
+Exit status: 0 every answer was right; 1 some were wrong, an operation's set-up failed, or an operation ran no
+iteration (the last line says which and why); 2 bad arguments or
 target file, or a reference server that did not start (a DATABASE_URL it cannot reach, a port taken); 5
 stopped by SIGINT, SIGTERM or SIGHUP (the reference server it started is stopped with it).
 `

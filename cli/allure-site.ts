@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
+import { exitOf, startChild } from './child-processes.ts'
 
 /**
  * Allure's command, run by node itself: npx would add its own start-up (over a CPU-second) to every run. Its
@@ -21,12 +20,12 @@ export async function generateAllureSite(resultsDir: string, reportDir: string):
   if (!existsSync(resultsDir)) return undefined
   rmSync(reportDir, { recursive: true, force: true })
   // Not spawnSync: the command keeps printing that it is still at it while Allure works (cli/progress-line.ts).
-  const allure = spawn(
+  const allure = startChild(
     process.execPath,
     [ALLURE_CLI, 'generate', resultsDir, '--output', reportDir, '--name', 'Open Payments conformance'],
     { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
   )
-  const [status] = await once(allure, 'exit')
+  const status = await exitOf(allure)
   if (status !== 0) {
     console.error('allure generate failed; the Playwright HTML report and the verdict are still complete')
     return undefined

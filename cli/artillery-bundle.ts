@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { createRequire } from 'node:module'
+import { basename, dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 import { TARGET_FILE_SCHEMA_PATH, type TargetFile } from '../conformance/harness/target/target-file.ts'
 import { artilleryScript, PROCESSOR_FILE } from '../conformance/load/artillery/artillery-script.ts'
@@ -85,6 +94,34 @@ function withoutPrivateKey(target: TargetFile): TargetFile {
  * finds its browsers from its own folder) and the Open Payments SDK, whose OpenAPI documents the checks read.
  */
 const EXTERNAL = ['@playwright/test', '@interledger/open-payments']
+
+/**
+ * For a bench on this machine: the packages the bundle leaves out, linked into the bundle's node_modules from the
+ * suite's own. The processor imports them by name, and node looks for them beside the processor, upwards: in a
+ * folder outside the suite's (--output elsewhere, an installed package) it would not find them, and every
+ * operation would fail with "Cannot find package". A bundle emitted for elsewhere installs them from its
+ * package.json instead. A package the folder already holds (installed there) is left as it is.
+ */
+export function linkBundleExternals(dir: string): void {
+  const require = createRequire(import.meta.url)
+  for (const name of EXTERNAL) {
+    const link = join(dir, 'node_modules', name)
+    if (existsSync(link)) continue
+    // A link left dangling (the suite moved since) is replaced.
+    rmSync(link, { force: true })
+    mkdirSync(dirname(link), { recursive: true })
+    symlinkSync(packageRoot(require.resolve(name), name), link, 'dir')
+  }
+}
+
+/** The folder of package `name`, from a file inside it: the nearest package.json upwards that names it. */
+function packageRoot(file: string, name: string): string {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === name) return dir
+  }
+  throw new Error(`the suite's dependency ${name} was not found (from ${file}): reinstall the suite`)
+}
 
 function bundleProcessor(tools: ArtilleryTools, outfile: string): void {
   const result = spawnSync(

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
@@ -8,8 +6,9 @@ import { type ArtilleryReport, operationResultOf } from '../conformance/load/art
 import { PRIVATE_KEY_VARIABLE } from '../conformance/load/artillery/worker-session.ts'
 import type { OperationName } from '../conformance/load/operations.ts'
 import type { OperationResult } from '../conformance/load/run-bench.ts'
-import { scriptFile, writeArtilleryBundle } from './artillery-bundle.ts'
+import { linkBundleExternals, scriptFile, writeArtilleryBundle } from './artillery-bundle.ts'
 import { ensureArtillery } from './artillery-install.ts'
+import { exitOf, startChild } from './child-processes.ts'
 
 export interface ArtilleryBenchOptions {
   target: TargetFile
@@ -28,17 +27,18 @@ export interface ArtilleryBenchOptions {
 export async function runArtilleryBench(options: ArtilleryBenchOptions): Promise<OperationResult[]> {
   const tools = ensureArtillery()
   writeArtilleryBundle({ ...options, tools })
+  linkBundleExternals(options.dir)
   const env = artilleryEnv(options.target)
   const results: OperationResult[] = []
   for (const operation of options.operations) {
     options.onStart?.(operation)
     const report = join(options.dir, `${operation}.report.json`)
-    const child = spawn(
+    const child = startChild(
       process.execPath,
       [tools.artillery, 'run', '--quiet', '--output', report, scriptFile(operation)],
       { cwd: options.dir, env, stdio: ['ignore', 'inherit', 'inherit'] },
     )
-    const [code] = await once(child, 'exit')
+    const code = await exitOf(child)
     if (code !== 0) {
       results.push(notMeasured(operation, `artillery run exited ${code} (its messages are above)`))
       continue

@@ -6,7 +6,7 @@ import type { TargetFile } from '../conformance/harness/target/target-file.ts'
 import { type BenchSession, openBenchSession } from '../conformance/load/bench-session.ts'
 import { remoteServers } from '../conformance/load/loopback.ts'
 import { hasProcfs, PROC_ROOT } from '../conformance/load/process-cpu.ts'
-import { runBench } from '../conformance/load/run-bench.ts'
+import { type OperationResult, runBench } from '../conformance/load/run-bench.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { runArtilleryBench } from './bench-artillery.ts'
 import { emitBench } from './bench-emit.ts'
@@ -107,6 +107,22 @@ async function bench(
   console.log(`\n${formatBenchTable(results)}\n`)
   for (const result of results) console.log(`  ${result.operation}: ${result.measures}`)
   console.log(`\nJSON: ${relative(process.cwd(), output)}`)
-  const wrong = results.some((result) => result.setupError || result.ok < result.iterations)
-  return wrong ? 1 : 0
+  const wrong = results.flatMap((result) => {
+    const why = whyWrong(result)
+    return why ? [`${result.operation}: ${why}`] : []
+  })
+  if (wrong.length === 0) return 0
+  // The exit status is said with its reason: a table of zeros alone does not say that the bench failed, nor why.
+  console.error(`\nbench: exit status 1: ${wrong.join('; ')}`)
+  return 1
+}
+
+function whyWrong(result: OperationResult): string | undefined {
+  if (result.setupError) return 'its set-up failed (above)'
+  // Nothing ran (a load engine that could not load the suite's hooks): nothing was measured either.
+  if (result.iterations === 0) return 'no iteration ran'
+  const wrong = result.iterations - result.ok
+  return wrong > 0
+    ? `${wrong} of ${result.iterations} iterations had a wrong answer (the errors above)`
+    : undefined
 }

@@ -13,6 +13,7 @@ import { SuiteCrash } from '../client-conformance/suite-crash.ts'
 import { loadClientTarget } from '../client-conformance/target/load-client-target.ts'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { tierOf } from '../conformance/harness/rules/rule.ts'
+import { EXIT } from '../reports/src/exit-status.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
 import { CLIENT_MODE_PARTS } from './digests.ts'
@@ -79,11 +80,15 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     console.error(`op-conformance client: the simulated ASE did not start: ${(error as Error).message}`)
     return CONFIGURATION_EXIT
   }
-  // Interrupted (Ctrl-C, a CI job cancelled): the reference server and the proxies go down with the run.
+  // Interrupted (Ctrl-C, a CI job cancelled): the reference server and the proxies go down with the run, which
+  // exits as an interrupted server run does (reports/src/exit-status.ts).
   const interrupted = (signal: NodeJS.Signals) => {
-    void ase.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+    console.error(
+      `\nop-conformance client: interrupted (${signal}): no verdict; exit status ${EXIT.interrupted}`,
+    )
+    void ase.close().finally(() => process.exit(EXIT.interrupted))
   }
-  process.once('SIGINT', interrupted).once('SIGTERM', interrupted)
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted).once('SIGHUP', interrupted)
   let document: ClientVerdictDocument
   try {
     console.log(
@@ -108,7 +113,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     console.error(`op-conformance client: ${what}\nNo verdict: this is the suite's fault, not the client's.`)
     return CONFIGURATION_EXIT
   } finally {
-    process.off('SIGINT', interrupted).off('SIGTERM', interrupted)
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted).off('SIGHUP', interrupted)
     await ase.close()
   }
   const manner: RunManner = {

@@ -32,7 +32,8 @@ Options:
 Exit status: 0 conformant, 1 not conformant (a spec rule failed or was inconclusive, or a baseline entry is
 stale), 2 the run could not start or the suite itself failed (bad arguments, target or baseline file, the
 reference server did not start, an error of the suite, named with its scenario), 3 incomplete (a spec MUST rule
-was not reached: the client stopped early), 4 no verdict (--scenario left scenarios out).
+was not reached: the client stopped early), 4 no verdict (--scenario left scenarios out), 5 interrupted (Ctrl-C,
+SIGTERM or SIGHUP: the simulated ASE is stopped, no verdict).
 
 Ports: five consecutive free ones on loopback, chosen at each run (two client runs at once each have their own).
 Environment: REFERENCE_PORT=N pins them: the proxies listen on N and N+1, the reference server on the two after, the

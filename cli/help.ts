@@ -102,10 +102,13 @@ Exit status (the same for run and merge; docs/verdict.md):
                            stale, or (against the reference server) its ledger check failed
   2       (no verdict)     the run could not start: bad arguments, an unknown Playwright option, an invalid
                            target or baseline file, an unreachable target, a client identity the target does not
-                           accept, or a --grep that matches no test; nothing is judged
+                           accept, a taken REFERENCE_PORT, or a --grep that matches no test; nothing is judged,
+                           and the output folder is left as it was
   3       INCOMPLETE       a spec MUST rule was not tested (a capability off, --quick, a prerequisite that failed)
                            and the baseline does not list it under expectedUntested
   4       NO VERDICT       a filtered run (--grep, one spec file): only part of the spec was checked
+  5       INTERRUPTED      stopped by Ctrl-C, SIGTERM or SIGHUP before its end: no verdict; the tests it stopped
+                           charge no rule (stopped before any test ended: the output folder is left as it was)
   A shard (--shard I/N) writes no verdict: it exits 0, or 1 when a test failed; the merge decides.
 
 Environment:
@@ -184,6 +187,8 @@ their descendants, whatever else they served meanwhile. The database counts only
 server (the reference server's embedded one); a process that ends during a loop loses its last stretch.
 Grants are obtained just before each operation, so S must stay below the target's token lifetime.
 
-Exit status: 0 every answer was right; 1 some were wrong, or an operation's set-up failed; 2 bad arguments or
-target file, or a reference server that did not start (a DATABASE_URL it cannot reach, a port taken).
+Exit status: 0 every answer was right; 1 some were wrong, an operation's set-up failed, or an operation ran no
+iteration (the last line says which and why); 2 bad arguments or
+target file, or a reference server that did not start (a DATABASE_URL it cannot reach, a port taken); 5
+stopped by SIGINT, SIGTERM or SIGHUP (the reference server it started is stopped with it).
 `

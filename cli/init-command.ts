@@ -1,28 +1,15 @@
-import { randomUUID } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, dirname, relative, resolve } from 'node:path'
-import {
-  type ClientKey,
-  newClientKey,
-  readClientKey,
-} from '../conformance/harness/client-identity/client-key-pem.ts'
-import { targetUndiciTransport } from '../conformance/harness/http/target-transport.ts'
-import { fetchWalletAddress } from '../conformance/harness/preflight/check-wallet-address.ts'
-import { isHttpUrl, loadTargetFile, parseTarget } from '../conformance/harness/target/load-target.ts'
-import type { TargetFile } from '../conformance/harness/target/target-file.ts'
-import { TARGET_FILE_SCHEMA_PATH } from '../conformance/harness/target/target-file.ts'
+import { existsSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
+import { isHttpUrl } from '../conformance/harness/target/http-url.ts'
 import {
   TARGET_TEMPLATES,
-  type TargetTemplate,
   TEMPLATE_NAMES,
   type TemplateName,
 } from '../conformance/harness/target/target-templates.ts'
-import { type Publication, publishClientKey } from './client-key-publication.ts'
+import { type InitOptions, writtenKeyId } from './init-draft.ts'
 import { chooseReceiver, noReceiverMessage } from './init-receiver.ts'
-import { unreachableHint } from './init-unreachable-hint.ts'
 import { unsafeKeyPlace } from './key-placement.ts'
-import { checkLive, describeWalletAddress } from './live-check.ts'
-import { ADMIN_ENV, type RafikiAdmin, rafikiAdmin, takeAdminFlags } from './rafiki-admin.ts'
+import { ADMIN_ENV, rafikiAdmin, takeAdminFlags } from './rafiki-admin.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
 import { sameAddress } from './same-address.ts'
 
@@ -41,6 +28,8 @@ init stops without writing a file when there is none.
 
 A new key goes next to the target file, readable by you alone (0600), and never where git would commit it:
 init refuses a folder inside a git work tree that the tree does not ignore (the suite's checkout ignores local/).
+Run again with the same --output (and --force, to overwrite the file), init uses the key it wrote there before,
+under the kid the file names: a key registered at the ASE stays registered.
 
 Options:
   --output FILE         the target file to write (default: ${DEFAULT_OUTPUT}); a new key goes next to it,
@@ -57,7 +46,8 @@ ${TEMPLATE_NAMES.map((name) => `                          ${name}: ${TARGET_TEMP
   --other-asset URL     a wallet address in another asset (cross-currency quotes)
   --name TEXT           the target's name in the reports
   --ca FILE             PEM certificates the target's https:// addresses use (tls.caFile)
-  --force               overwrite FILE and its key file
+  --force               overwrite FILE; the key file an earlier init wrote beside it is kept and used again
+                          (to make a new key, remove that file)
   --help                this text
 
 Registering the key at a Rafiki (--template rafiki): init adds the public key to each client wallet address
@@ -74,23 +64,6 @@ Exit status: 0 the file is written and the target answers as the file says, 2 ot
 until the key is registered at the ASE (then \`npx --no-install op-conformance validate --live FILE\` says ok).
 `
 
-interface InitOptions {
-  walletAddress: string
-  output: string
-  template: TargetTemplate
-  templateName: TemplateName
-  keyFile?: string
-  keyId?: string
-  client?: string
-  secondClient?: string
-  admin?: RafikiAdmin
-  receiver?: string
-  otherAsset?: string
-  name?: string
-  caFile?: string
-  force: boolean
-}
-
 /** `op-conformance init WALLET_ADDRESS`: a documented target file, its client key, and a live check of both. */
 export async function initCommand(argv: readonly string[]): Promise<number> {
   const options = parseInitOptions(argv)
@@ -101,11 +74,17 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
   const output = resolve(options.output)
   const keyPath = resolve(dirname(output), `${basename(output, '.json')}-client.pem`)
   const registered = options.template.client === 'registered'
-  const writesKey = registered && !options.keyFile
-  for (const path of writesKey ? [output, keyPath] : [output])
-    if (existsSync(path) && !options.force)
-      throw new UsageError(`init: ${path} exists (--force overwrites it, or give another --output)`)
-  const unsafe = writesKey ? unsafeKeyPlace(keyPath) : undefined
+  // The key an earlier init wrote beside the file is used again, never replaced: once registered at the ASE, it
+  // stays the file's, and running init again (a new receiver, a fixed address) needs no new registration.
+  const reused = registered && !options.keyFile && existsSync(keyPath) ? keyPath : undefined
+  const keyFile = options.keyFile ?? reused
+  const keyId = options.keyId ?? (reused ? writtenKeyId(output, keyPath) : undefined)
+  if (existsSync(output) && !options.force)
+    throw new UsageError(
+      `init: ${output} exists (--force overwrites it${reused ? `, keeping the key in ${reused}` : ''}; or give another --output)`,
+    )
+  const writesKey = registered && !keyFile
+  const unsafe = writesKey || reused ? unsafeKeyPlace(keyPath) : undefined
   if (unsafe) throw new UsageError(`init: ${unsafe}; no file written`)
   const receiver = await chooseReceiver(
     options.walletAddress,
@@ -117,138 +96,10 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     return CONFIGURATION_EXIT
   }
 
-  // The draft's routes and CA already apply to discovery: it goes where a run's requests would go.
-  const draft = draftTarget(options, output, receiver, { keyId: 'draft', privateKeyFile: keyPath })
-  // Only what the schema alone says (the key file may not exist yet), with paths resolved for the transport.
-  const resolved = parseTarget(
-    { ...draft, client: { serveLocally: true } },
-    'the target file init would write',
-    dirname(output),
-  )
-  const transport = targetUndiciTransport(resolved)
-  const fetched = await fetchWalletAddress(options.walletAddress, transport)
-  if ('problem' in fetched) {
-    console.error(`init: ${options.walletAddress}: ${fetched.problem}; no file written`)
-    const hint = unreachableHint(options.walletAddress, fetched.problem, options.templateName)
-    if (hint) console.error(hint)
-    return CONFIGURATION_EXIT
-  }
-  console.log(`Wallet address ${fetched.document.id}`)
-  console.log(`  ${describeWalletAddress(fetched.document)}`)
-  if (fetched.defects.length > 0)
-    console.log(`  without ${fetched.defects.join(', ')}: a run will fail the server under WA-DOC`)
-
-  mkdirSync(dirname(output), { recursive: true })
-  let key: ClientKey | undefined
-  if (registered) {
-    // A key given without its kid gets a provisional one: publishClientKey finds the real one, or registers this.
-    const keyId = options.keyId ?? `conformance-${randomUUID().slice(0, 8)}`
-    if (options.keyFile) key = readClientKey(keyId, readFileSync(options.keyFile, 'utf8'))
-    else {
-      const made = newClientKey(keyId)
-      // The mode of writeFileSync applies only to a new file: one that --force overwrites is narrowed first.
-      if (existsSync(keyPath)) chmodSync(keyPath, 0o600)
-      writeFileSync(keyPath, made.pem, { mode: 0o600 })
-      key = made.key
-    }
-  }
-  const publications = key ? await publish(options, key, transport) : []
-  const keyIdOf = (field: Publication['field']) => publications.find((p) => p.field === field)?.keyId
-  const second = publications.find((p) => p.field === 'secondClient')
-  const target = draftTarget(options, output, receiver, {
-    keyId: keyIdOf('client') ?? key?.keyId ?? '',
-    privateKeyFile: options.keyFile ? resolve(options.keyFile) : keyPath,
-    ...(second ? { secondClient: { walletAddress: second.walletAddress, keyId: second.keyId } } : {}),
-  })
-  writeFileSync(output, `${JSON.stringify(target, null, 2)}\n`)
-  console.log(`\nWrote ${relative(process.cwd(), output) || output} (template ${options.templateName})`)
-  if (key && !options.keyFile)
-    console.log(`Wrote the client's private key to ${relative(process.cwd(), keyPath)}`)
-  // What is left to register by hand; a key published already needs nothing.
-  if (key && publications.some((p) => p.state === 'pending')) {
-    const jwk = { ...key.publicJwk, kid: keyIdOf('client') ?? key.keyId }
-    console.log(`\nThe client's public key (JWK):\n${JSON.stringify(jwk, null, 2)}`)
-    console.log(`\n${options.template.registration}`)
-  } else if (!key) console.log(`\n${options.template.registration}`)
-  return reportLive(output)
-}
-
-/** The hook of the key's registration: where it is published, registered through Rafiki's admin API if need be. */
-async function publish(
-  options: InitOptions,
-  key: ClientKey,
-  transport: ReturnType<typeof targetUndiciTransport>,
-): Promise<Publication[]> {
-  const client = options.client ?? options.walletAddress
-  const origin = new URL(options.walletAddress).origin
-  const secondClient =
-    options.secondClient ?? options.template.secondClients?.(origin).find((url) => url !== client)
-  const clients = [
-    { field: 'client' as const, walletAddress: client },
-    ...(secondClient ? [{ field: 'secondClient' as const, walletAddress: secondClient }] : []),
-  ]
-  return publishClientKey(key, Boolean(options.keyFile && !options.keyId), clients, options.admin, transport)
-}
-
-/** The file as written, read back by the loader every command uses, then asked live. */
-async function reportLive(output: string): Promise<number> {
-  const { found, problems } = await checkLive(loadTargetFile(output))
-  console.log(`\nLive check of ${relative(process.cwd(), output)}:`)
-  for (const line of found) console.log(`  ok  ${line}`)
-  for (const problem of problems) console.log(`  !!  ${problem}`)
-  console.log(
-    problems.length === 0
-      ? `\nThe target answers as the file says: npx --no-install op-conformance run --target ${relative(process.cwd(), output)}`
-      : `\n${problems.length === 1 ? '1 problem' : `${problems.length} problems`}; after fixing them (a new key: once registered): npx --no-install op-conformance validate --live ${relative(process.cwd(), output)}`,
-  )
-  return problems.length === 0 ? 0 : CONFIGURATION_EXIT
-}
-
-function draftTarget(
-  options: InitOptions,
-  output: string,
-  receiver: string,
-  key: { keyId: string; privateKeyFile: string; secondClient?: { walletAddress: string; keyId: string } },
-): TargetFile & { $schema: string; $comment: string } {
-  const fromFile = (path: string) => relative(dirname(output), path) || '.'
-  const relativePath = (path: string) => {
-    const r = fromFile(path)
-    return r.startsWith('.') ? r : `./${r}`
-  }
-  const origin = new URL(options.walletAddress).origin
-  const sender = options.walletAddress
-  const otherAsset = options.otherAsset ?? options.template.otherAsset?.(origin)
-  const template = options.template
-  const target = {
-    $schema: relativePath(TARGET_FILE_SCHEMA_PATH.pathname),
-    $comment:
-      'Written by op-conformance init. Each field is described in the $schema file (descriptions) and in ' +
-      'conformance/harness/target/README.md of the suite.',
-    name: options.name ?? `${origin} (op-conformance init)`,
-    walletAddresses: { sender, receiver, ...(otherAsset ? { otherAsset } : {}) },
-    client:
-      template.client === 'serveLocally'
-        ? { serveLocally: true as const }
-        : {
-            walletAddress: options.client ?? options.walletAddress,
-            keyId: key.keyId,
-            privateKeyFile: relativePath(key.privateKeyFile),
-          },
-    ...(key.secondClient
-      ? { secondClient: { ...key.secondClient, privateKeyFile: relativePath(key.privateKeyFile) } }
-      : {}),
-    consent: template.consent
-      ? {
-          ...template.consent,
-          ...(template.consent.script ? { script: relativePath(template.consent.script) } : {}),
-        }
-      : { driver: 'browser' as const },
-    ...(template.capabilities ? { capabilities: template.capabilities } : {}),
-    ...(template.amounts ? { amounts: template.amounts } : {}),
-    ...(template.routes?.(origin) ? { routes: template.routes(origin) } : {}),
-    ...(options.caFile ? { tls: { caFile: relativePath(resolve(options.caFile)) } } : {}),
-  }
-  return target
+  // Loaded only now: the network half (discovery, the transport, the key's publication, the live check) takes
+  // its time to load, which the receiver's prompt above need not wait for.
+  const { writeTarget } = await import('./init-write.ts')
+  return writeTarget(options, { output, keyPath, receiver, keyFile, keyId, reused })
 }
 
 function parseInitOptions(argv: readonly string[]): InitOptions | undefined {

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises'
-import { isHttpUrl } from '../conformance/harness/target/load-target.ts'
+import { isHttpUrl } from '../conformance/harness/target/http-url.ts'
 import { sameAddress } from './same-address.ts'
 
 /**

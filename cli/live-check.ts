@@ -1,10 +1,10 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { resolveClientIdentity } from '../conformance/harness/client-identity/resolve-client-identity.ts'
-import { assetOf, sameAsset } from '../conformance/harness/discovery/discovery.ts'
+import { assetOf, sameAsset } from '../conformance/harness/discovery/asset-of.ts'
 import { targetUndiciTransport } from '../conformance/harness/http/target-transport.ts'
 import { fetchWalletAddress, getJson } from '../conformance/harness/preflight/check-wallet-address.ts'
-import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
 import type { RegisteredClient, TargetFile } from '../conformance/harness/target/target-file.ts'
+import { walletAddressesOf } from '../conformance/harness/target/wallet-addresses-of.ts'
 import { sameAddress } from './same-address.ts'
 
 export interface LiveCheck {

@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
-import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
+import { exitOf, handleSignals, startChild } from './child-processes.ts'
+import { holdPreviousReports } from './output-folder.ts'
+import { PLAYWRIGHT_CLI } from './playwright-run.ts'
+import { finishReports, SUITE_ROOT } from './run-command.ts'
 import { mergedManner } from './run-manner.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
@@ -24,7 +26,7 @@ in DIR, the verdict computed once from every shard's results.
  * `op-conformance merge --output DIR SHARD_DIR...`: Playwright's merge of the shards' blob reports, with the
  * same reporters as a single run, so the verdict is computed once, from every shard's results.
  */
-export function mergeCommand(argv: readonly string[]): number | Promise<number> {
+export async function mergeCommand(argv: readonly string[]): Promise<number> {
   const args = [...argv]
   const output = takeOption(args, '--output')
   const targetOption = takeOption(args, '--target')
@@ -49,7 +51,8 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     throw new UsageError('merge: --target FILE is required (the target file the shards ran against)')
   loadTargetFile(target)
   const paths = reportPaths(output)
-  clearReports(paths)
+  handleSignals()
+  const held = holdPreviousReports(paths)
   mkdirSync(paths.blob, { recursive: true })
   for (const zip of blobs) copyFileSync(zip, join(paths.blob, zip.split('/').at(-1)!))
   const env: NodeJS.ProcessEnv = {
@@ -58,17 +61,18 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     [TARGET_ENV]: resolve(target),
   }
   if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
-  const merge = spawnSync(
-    'npx',
+  const merge = startChild(
+    process.execPath,
     [
-      '--no-install',
-      'playwright',
+      PLAYWRIGHT_CLI,
       'merge-reports',
       '--config',
       new URL('./merge.config.ts', import.meta.url).pathname,
       paths.blob,
     ],
     { stdio: 'inherit', env, cwd: SUITE_ROOT },
+    true,
   )
-  return finishReports(paths, env, merge.status ?? 1, mergedManner(shardFolders))
+  const status = await exitOf(merge)
+  return finishReports(paths, env, status, held, mergedManner(shardFolders))
 }

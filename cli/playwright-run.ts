@@ -1,14 +1,16 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
 import { PROGRESS_STARTED_ENV } from '../settings/run-settings.ts'
+import { exitOf, startChild } from './child-processes.ts'
 
-/** Playwright's command, run by node itself: npx would add its own start-up (seconds on a busy machine). */
-const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli')
+/**
+ * Playwright's command, from the suite's own dependencies, run by node itself: npx would add its own start-up
+ * (seconds on a busy machine), and outside the suite's folder would reach for the registry.
+ */
+export const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli')
 /**
  * The console stays silent at most 10 s: a line after 9, since a timer fires late on a busy machine (by up to a
  * second at load 20).
@@ -35,13 +37,14 @@ export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, cwd:
     )
   }, 1000)
   try {
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], {
-      stdio: 'inherit',
-      env: { ...env, [PROGRESS_STARTED_ENV]: started },
-      cwd,
-    })
-    const [code] = (await once(child, 'exit')) as [number | null]
-    return code ?? 1
+    // Graceful: on SIGINT or SIGTERM it stops its workers and writes the reports of what ran (child-processes.ts).
+    const child = startChild(
+      process.execPath,
+      [PLAYWRIGHT_CLI, ...args],
+      { stdio: 'inherit', env: { ...env, [PROGRESS_STARTED_ENV]: started }, cwd },
+      true,
+    )
+    return await exitOf(child)
   } finally {
     clearInterval(timer)
     rmSync(signalDir, { recursive: true, force: true })

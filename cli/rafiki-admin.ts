@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import type { ClientKey } from '../conformance/harness/client-identity/client-key-pem.ts'
-import { isHttpUrl } from '../conformance/harness/target/load-target.ts'
+import { isHttpUrl } from '../conformance/harness/target/http-url.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
 /** Where and as whom `init --template rafiki` reaches Rafiki's admin GraphQL API (the backend's admin port). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import type { ReportPaths } from '../settings/run-settings.ts'
 
-/** The `Reports:` block: only files this run wrote (the run cleared the folder first), each with how to open it. */
+/** The `Reports:` block: only files this run wrote (it held the previous ones aside first), each with how to open it. */
 export function reportLines(paths: ReportPaths, allureIndex: string | undefined): string[] {
   const show = (path: string) => {
     const near = relative(process.cwd(), path)

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { UNUSABLE_TARGET_EXIT } from '../conformance/harness/preflight/unusable-target-exit.ts'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
@@ -18,21 +18,23 @@ import {
   TARGET_ENV,
 } from '../settings/run-settings.ts'
 import { generateAllureSite } from './allure-site.ts'
+import { handleSignals, interruption } from './child-processes.ts'
 import { HELP } from './help.ts'
-import { claimOutputFolder } from './output-folder.ts'
+import { claimOutputFolder, type HeldReports, holdPreviousReports } from './output-folder.ts'
 import { runPlaywright } from './playwright-run.ts'
 import { withProgressLines } from './progress-line.ts'
 import { reportLines } from './report-list.ts'
-import { RUN_MANNER_FILE, type RunManner, runManner, writeRunManner } from './run-manner.ts'
+import { type RunManner, runManner, writeRunManner } from './run-manner.ts'
 import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
 /** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
 export const SUITE_ROOT = new URL('..', import.meta.url).pathname
 
 /**
- * `op-conformance run`: checks the target and baseline files, clears the output folder, runs the suite, then
- * builds the Allure site and the archive and says where every report is. Exits with the verdict's status
- * (reports/src/exit-status.ts): 0 conformant, 1 not, 3 incomplete, 4 no verdict; 2 when the run could not start.
+ * `op-conformance run`: checks the target and baseline files, holds the output folder's previous reports aside,
+ * runs the suite, then builds the Allure site and the archive and says where every report is. Exits with the
+ * verdict's status (reports/src/exit-status.ts): 0 conformant, 1 not, 3 incomplete, 4 no verdict, 5 interrupted;
+ * 2 when the run could not start (the previous reports back in place).
  */
 export async function runCommand(argv: readonly string[]): Promise<number> {
   const options = parseRunOptions(argv)
@@ -57,7 +59,8 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (options.noStop) env[NO_STOP_ENV] = '1'
   if (options.reporter) env[CONSOLE_REPORTER_ENV] = options.reporter
   const paths = reportPaths(reportDir)
-  clearReports(paths)
+  handleSignals()
+  const held = holdPreviousReports(paths)
   console.log(
     `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the reference server of this repository (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,
   )
@@ -67,40 +70,64 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   // A shard's manner waits in its folder for the merge, which archives it with the others'.
   if (options.shard) writeRunManner(reportDir, runManner(options))
   const status = await runPlaywright(['test', ...shard, ...options.playwrightArgs], env, SUITE_ROOT)
-  if (status === UNUSABLE_TARGET_EXIT) return CONFIGURATION_EXIT
+  if (status === UNUSABLE_TARGET_EXIT) {
+    held.restore()
+    return CONFIGURATION_EXIT
+  }
   if (options.shard) {
-    if (existsSync(paths.blob)) {
+    if (!existsSync(paths.blob)) held.restore()
+    else {
+      held.discard()
       console.log(
         `\nShard ${options.shard.index}/${options.shard.total}: blob report in ${relative(process.cwd(), paths.blob)}; ` +
           'merge all shards with: npx --no-install op-conformance merge --output DIR SHARD_DIR...\n',
       )
     }
-    return status
+    return interruption() ? EXIT.interrupted : status
   }
-  return finishReports(paths, env, status, runManner(options))
+  return finishReports(paths, env, status, held, runManner(options))
 }
 
 /**
  * After the suite (or a merge): the Allure site and the archive, the list of reports, and the exit status the
- * verdict decided. Without a verdict there is nothing to point at: after --list (status 0) that is expected; else
- * the run could not start (an option Playwright refused, a filter that matched no test, a server that did not
- * start), which is status 2, never a verdict.
+ * verdict decided. Without a verdict there is nothing to point at, and the previous reports go back in place:
+ * after --list (status 0) that is expected; after an interruption before any test ended, status 5; else the run
+ * could not start (an option Playwright refused, a filter that matched no test, a server that did not start),
+ * which is status 2, never a verdict. An interrupted run's verdict is listed without the Allure site and the
+ * archive, which would make the user wait after asking to stop.
  */
 export async function finishReports(
   paths: ReportPaths,
   env: NodeJS.ProcessEnv,
   suiteStatus: number,
+  held: HeldReports,
   manner: RunManner,
 ): Promise<number> {
   const verdictFile = join(paths.verdict, 'verdict.json')
   if (!existsSync(verdictFile)) {
+    held.restore()
+    if (interruption()) {
+      console.error(
+        `\nop-conformance: interrupted (${interruption()}) before any test ended: no verdict; the output folder is as it was; exit status ${EXIT.interrupted}.`,
+      )
+      return EXIT.interrupted
+    }
     if (suiteStatus === 0) return 0
     console.error(
-      '\nop-conformance: the run could not start, so there is no verdict (see the message above); exit status 2.',
+      '\nop-conformance: the run could not start, so there is no verdict (see the message above); the output ' +
+        'folder is as it was; exit status 2.',
     )
     return EXIT.couldNotStart
   }
+  held.discard()
   const verdict = JSON.parse(readFileSync(verdictFile, 'utf8')) as VerdictDocument
+  if (interruption() || verdict.runStatus === 'interrupted') {
+    console.log(reportLines(paths, undefined).join('\n'))
+    console.error(
+      `op-conformance: interrupted: the reports above hold what ran until then; no Allure site or evidence archive; exit status ${EXIT.interrupted}.`,
+    )
+    return EXIT.interrupted
+  }
   const allureIndex = await withProgressLines('Writing the Allure site', () =>
     generateAllureSite(paths.allureResults, paths.allureReport),
   )
@@ -120,20 +147,4 @@ export async function finishReports(
 function shown(path: string): string {
   const near = relative(process.cwd(), path)
   return near.startsWith('..') ? path : near || '.'
-}
-
-/** What a run writes, removed before it starts: every printed path is then this run's. */
-export function clearReports(paths: ReportPaths): void {
-  for (const path of [
-    paths.html,
-    paths.allureResults,
-    paths.allureReport,
-    paths.verdict,
-    paths.testResults,
-    paths.blob,
-    paths.archive,
-    paths.foundations,
-    join(paths.root, RUN_MANNER_FILE),
-  ])
-    rmSync(path, { recursive: true, force: true })
 }

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
+import { startChild } from './child-processes.ts'
 import { ReferenceStartError } from './reference-start-error.ts'
 import { SUITE_ROOT } from './run-command.ts'
 
@@ -16,7 +17,7 @@ export interface ReferenceServer {
  * target file written into `dir`. Rejects with a ReferenceStartError when it exits before it serves.
  */
 export async function startReferenceServer(dir: string): Promise<ReferenceServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', dir], {
+  const child = startChild(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', dir], {
     cwd: SUITE_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
-import { checkLive } from './live-check.ts'
+import { walletAddressesOf } from '../conformance/harness/target/wallet-addresses-of.ts'
 import { CONFIGURATION_EXIT, takeFlag, UsageError } from './run-options.ts'
 
 export const VALIDATE_HELP = `Usage: npx --no-install op-conformance validate [--live] FILE
@@ -42,6 +41,8 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
     console.log('(validate reads the file only; --live, and `op-conformance run`, also ask the target)')
     return 0
   }
+  // Loaded only for --live: the network half (the client identities, the transport) is not needed to read a file.
+  const { checkLive } = await import('./live-check.ts')
   const { found, problems } = await checkLive(target)
   for (const line of found) console.log(`  ok  ${line}`)
   for (const problem of problems) console.log(`  !!  ${problem}`)

@@ -43,6 +43,7 @@ describe('op-conformance', () => {
       '2       (no verdict)',
       '3       INCOMPLETE',
       '4       NO VERDICT',
+      '5       INTERRUPTED',
     ])
       assert.ok(help.stdout.includes(text), `--help mentions ${text}`)
     assert.equal(opConformance('run', '--help').stdout, help.stdout)
@@ -103,7 +104,7 @@ describe('op-conformance rules, and --help on every command', () => {
     assert.match(all.stdout, /^WA-DOC +MUST +beyond-spec +\d+ tests? +\S/m)
     assert.match(
       one.stdout,
-      /^WA-DOC {2}MUST {2}beyond-spec\n {2}.+\n {2}section: .+\n {2}checked by \d+ tests?:\n {2}- /,
+      /^WA-DOC {2}MUST {2}beyond-spec\n {2}.+\n {2}section: .+\n {2}passes only when its one clause holds:\n {2}- WA-DOC#statement: .+\n {2}checked by \d+ tests?:\n {2}- /,
     )
     const row = JSON.parse(json.stdout)
     assert.equal(row.id, 'WA-DOC')

@@ -9,6 +9,7 @@ import { buildVerdictDocument } from '../../reports/src/verdict-document.ts'
 import { SAMPLE_RECORDS, SAMPLE_RULES, SAMPLE_SUBJECT } from '../../reports/test/sample-verdict.ts'
 import { saw } from '../../reports/test/saw.ts'
 import { reportPaths } from '../../settings/run-settings.ts'
+import { holdPreviousReports } from '../output-folder.ts'
 import { finishReports } from '../run-command.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -19,24 +20,32 @@ const opConformance = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
 async function exitFor(
   records: TestRecord[],
   expectedUntested: { rule: string; reason: string }[] = [],
+  runStatus = 'passed',
 ): Promise<number> {
   const paths = reportPaths(mkdtempSync(join(tmpdir(), 'op-conformance-exit-')))
+  const held = holdPreviousReports(paths)
   const document = buildVerdictDocument({
     verdict: computeVerdict(SAMPLE_RULES, records),
     subject: SAMPLE_SUBJECT,
-    runStatus: 'passed',
+    runStatus,
     otherFailures: [],
     evidence: {},
     baseline: { file: 'b.json', expectedFailures: [], expectedUntested },
   })
   mkdirSync(paths.verdict, { recursive: true })
   writeFileSync(join(paths.verdict, 'verdict.json'), JSON.stringify(document))
-  return finishReports(paths, { ...process.env, CONFORMANCE_TARGET: join(paths.root, 'none.json') }, 1, {
-    command: 'run',
-    arguments: [],
-    quick: false,
-    noStop: false,
-  })
+  return finishReports(
+    paths,
+    { ...process.env, CONFORMANCE_TARGET: join(paths.root, 'none.json') },
+    1,
+    held,
+    {
+      command: 'run',
+      arguments: [],
+      quick: false,
+      noStop: false,
+    },
+  )
 }
 
 // The sample with its failure fixed: TOKEN-EXPIRY (MUST) stays skipped.
@@ -70,6 +79,11 @@ describe('exit statuses', () => {
 
   test('4: NO VERDICT (a filtered run)', async () => {
     assert.equal(await exitFor(passing.slice(0, 1)), 4)
+  })
+
+  test('5: INTERRUPTED, whatever the tests that ended decided', async () => {
+    assert.equal(await exitFor(SAMPLE_RECORDS, [], 'interrupted'), 5)
+    assert.equal(await exitFor(everyRulePassing, [], 'interrupted'), 5)
   })
 
   test('2: an option Playwright does not know, and a --grep that matches no test', () => {

@@ -81,7 +81,10 @@ describe('op-conformance init', () => {
   test('will not overwrite a file, and names an unreachable wallet address without writing one', async () => {
     const again = await opConformance('init', `${origin}/alice`, '--receiver', `${origin}/bob`)
     assert.equal(again.status, 2)
-    assert.match(again.stderr, /target\.json exists \(--force overwrites it/)
+    assert.match(
+      again.stderr,
+      /target\.json exists \(--force overwrites it, keeping the key in .*target-client\.pem;/,
+    )
     const unknown = await opConformance(
       'init',
       `${origin}/nobody`,
@@ -92,6 +95,20 @@ describe('op-conformance init', () => {
     )
     assert.equal(unknown.status, 2)
     assert.match(unknown.stderr, /\/nobody: answered HTTP 404, not 200; no file written/)
+  })
+
+  test('run again with --force, keeps the key it wrote and registered: the file checks out live at once', async () => {
+    const pem = readFileSync(join(dir, 'local/target-client.pem'), 'utf8')
+    const kid = (loadTargetFile(join(dir, 'local/target.json')).client as { keyId: string }).keyId
+    const again = await opConformance('init', `${origin}/alice`, '--receiver', `${origin}/bob`, '--force')
+    assert.equal(again.status, 0, again.stdout + again.stderr)
+    assert.match(
+      again.stdout,
+      /Kept the client's key in local\/target-client\.pem, written by an earlier init/,
+    )
+    assert.doesNotMatch(again.stdout, /public key \(JWK\)/)
+    assert.equal(readFileSync(join(dir, 'local/target-client.pem'), 'utf8'), pem)
+    assert.equal((loadTargetFile(join(dir, 'local/target.json')).client as { keyId: string }).keyId, kid)
   })
 
   test("a wallet address document without assetScale is written down, its defect named as the server's", async () => {
@@ -141,7 +158,7 @@ describe('op-conformance init', () => {
     assert.ok(!existsSync(join(repo, 'ase.json')) && !existsSync(join(repo, 'ase-client.pem')))
     await opConformance('init', ...args, '--output', join(repo, 'local/ase.json'))
     assert.equal(statSync(join(repo, 'local/ase-client.pem')).mode & 0o777, 0o600)
-    // A key file another tool left readable is narrowed when --force overwrites it.
+    // Init's key file, left readable by another tool, is narrowed when init runs again.
     chmodSync(join(repo, 'local/ase-client.pem'), 0o644)
     await opConformance('init', ...args, '--output', join(repo, 'local/ase.json'), '--force')
     assert.equal(statSync(join(repo, 'local/ase-client.pem')).mode & 0o777, 0o600)

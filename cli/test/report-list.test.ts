@@ -4,18 +4,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { reportPaths } from '../../settings/run-settings.ts'
+import { holdPreviousReports } from '../output-folder.ts'
 import { reportLines } from '../report-list.ts'
-import { clearReports } from '../run-command.ts'
 
 describe('the Reports block', () => {
-  test('names only the files that exist, and nothing once the folder is cleared', () => {
+  test('names only the files that exist, and nothing once the previous reports are held aside', () => {
     const paths = reportPaths(mkdtempSync(join(tmpdir(), 'report-list-')))
     mkdirSync(paths.verdict, { recursive: true })
     writeFileSync(join(paths.verdict, 'verdict.html'), '')
     const lines = reportLines(paths, undefined)
     assert.equal(lines.filter((line) => line.startsWith('  ')).length, 1)
     assert.match(lines.join('\n'), /Verdict page .*verdict\.html/)
-    clearReports(paths)
+    holdPreviousReports(paths).discard()
     assert.deepEqual(reportLines(paths, undefined), [])
   })
 

@@ -155,7 +155,7 @@ describe('op-conformance verify', () => {
       /GENUINE: the files match their digests and the verdict follows from its evidence: CONFORMANT/,
     )
     assert.match(output, /# Open Payments conformance: Example ASE/)
-    assert.match(output, /\| spec \| 60 \| 0 \| 0 \| 0 \| 0 \| 0 \|/)
+    assert.match(output, /\| spec \| 61 \| 0 \| 0 \| 0 \| 0 \| 0 \|/)
     assert.match(output, /Suite: open-payments-conformance .*: the build running verify/)
     assert.match(output, /How: op-conformance run, the whole suite/)
     assert.match(output, /expiries waited for \(no --quick\)/)
@@ -179,7 +179,7 @@ describe('op-conformance verify', () => {
       assert.equal(status, 1, output)
       assert.match(output, /NOT GENUINE/)
       assert.match(output, /SIG-DIGEST: verdict.json says PASS; its evidence \(records.json\) gives FAIL/)
-      assert.match(output, /tiers.spec.passed: verdict.json counts 59, its rules list 60/)
+      assert.match(output, /tiers.spec.passed: verdict.json counts 60, its rules list 61/)
       assert.equal(
         /verdict\/verdict.json: changed since the archive was written/.test(output),
         !forged,
@@ -284,7 +284,7 @@ describe('op-conformance verify', () => {
     assert.doesNotMatch(readFileSync(join(folder, 'target.json'), 'utf8'), /secret/)
     assert.match(
       readFileSync(join(folder, 'badge.svg'), 'utf8'),
-      /<title>Open Payments 1.3.0: Example ASE: NOT CONFORMANT · 59\/60 spec rules passed · suite 0.1.0 · 2026-12-06<\/title>/,
+      /<title>Open Payments 1.3.0: Example ASE: NOT CONFORMANT · 60\/61 spec rules passed · suite 0.1.0 · 2026-12-06<\/title>/,
     )
   })
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { TARGET_ENV } from '../../settings/run-settings.ts'
@@ -43,7 +44,9 @@ export function listTests(cacheDir: string = DEFAULT_LISTING_CACHE): { suites: L
 }
 
 function listWithPlaywright(): string {
-  const listing = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json'], {
+  // Playwright from the suite's own dependencies: `npx playwright` outside the suite's folder asks the registry.
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli')
+  const listing = spawnSync(process.execPath, [cli, 'test', '--list', '--reporter=json'], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     cwd: ROOT,

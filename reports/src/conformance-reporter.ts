@@ -6,13 +6,14 @@ import { CONSENT_ANNOTATION, LATENCY_ANNOTATION } from '../../conformance/harnes
 import { RULES } from '../../conformance/harness/rules/registry.ts'
 import { plainErrorMessage } from '../../conformance/harness/rules/rules-named-in.ts'
 import { resolveTarget } from '../../conformance/harness/target/resolve-target.ts'
+import { sameTargetOptions } from '../../settings/rerun-command.ts'
 import { BASELINE_ENV } from '../../settings/run-settings.ts'
 import { summariseLatency } from './latency.ts'
 import { renderJunit } from './render-junit.ts'
 import { baselineLines, renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
-import { firstLine, testRecord } from './test-record.ts'
+import { firstLine, INTERRUPTED_CUT, testRecord } from './test-record.ts'
 import { computeVerdict, type TestRecord } from './verdict.ts'
 import { buildVerdictDocument, type Evidence } from './verdict-document.ts'
 import { isVerdictProject } from './verdict-projects.ts'
@@ -58,7 +59,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const title = test.titlePath().slice(1).filter(Boolean).join(' › ')
+    const title = titleOf(test)
     if (!this.#counts(test)) {
       if (result.status !== 'passed' && result.status !== 'skipped') this.#otherFailures.push(title)
       return
@@ -72,12 +73,14 @@ export default class ConformanceReporter implements Reporter {
       annotations,
       errors: result.errors.map(plainErrorMessage),
     })
-    // Each attempt ends here; a pass after a failed attempt is flaky, never a silent pass.
-    const earlier = this.#records.get(test.id)
+    // Each attempt ends here, and in a merge each shard's run of a test the shards share (the foundation steps
+    // every shard proves): one record a test, by its title (project, file, describe blocks, title: unique in a
+    // run), never by Playwright's id, which a merge makes unique per shard. A pass after a failure is flaky.
+    const earlier = this.#records.get(title)
     const earlierFailure =
       earlier?.flaky ?? (earlier?.outcome === 'failed' ? firstLine(earlier.errors.join('\n')) : undefined)
     if (record.outcome === 'passed' && earlierFailure !== undefined) record.flaky = earlierFailure
-    this.#records.set(test.id, record)
+    this.#records.set(title, record)
     for (const a of annotations) {
       if (a.type === CONSENT_ANNOTATION && a.description) this.#consentDrivers.add(a.description)
       if (a.type === LATENCY_ANNOTATION && a.description) this.#latency.push(JSON.parse(a.description))
@@ -102,9 +105,9 @@ export default class ConformanceReporter implements Reporter {
         process.stderr.write("\nNo test of the suite matched the run's filters: no verdict was written.\n")
       return
     }
-    // Tests that never ended because the run was cut short count as failed, not as absent.
+    // Tests that never ended because the run was cut short are not tested (test-record.ts), never absent.
     for (const test of this.#suite?.allTests() ?? []) {
-      if (this.#records.has(test.id) || !this.#counts(test)) continue
+      if (this.#records.has(titleOf(test)) || !this.#counts(test)) continue
       const message = `the test did not run to its end: the run was ${result.status}`
       this.onTestEnd(test, {
         status: 'interrupted',
@@ -113,6 +116,7 @@ export default class ConformanceReporter implements Reporter {
         attachments: [],
       } as unknown as TestResult)
     }
+    const stoppedTests = [...this.#records.values()].filter((r) => r.skipReason === INTERRUPTED_CUT).length
     const target = resolveTarget()
     const baselineFile = process.env[BASELINE_ENV]
     const records = [...this.#records.values()]
@@ -128,8 +132,10 @@ export default class ConformanceReporter implements Reporter {
         latency: summariseLatency(this.#latency),
       },
       runStatus: result.status,
+      stoppedTests,
       otherFailures: this.#otherFailures,
       evidence: this.#evidence,
+      sameTarget: sameTargetOptions(),
       baseline: baselineFile ? loadBaseline(baselineFile) : undefined,
     })
     mkdirSync(this.#outputDir, { recursive: true })
@@ -142,19 +148,29 @@ export default class ConformanceReporter implements Reporter {
 
     // Failed tests that Playwright ran as expected failures: the baseline expects them (expected-failure.ts), or they
     // are foundation steps; the others that kept their worker are failed again (kept-worker-status-reporter.ts).
-    const expectedFailures = (this.#suite?.allTests() ?? []).filter(
-      (test) => test.expectedStatus !== 'passed' && this.#records.get(test.id)?.outcome === 'failed',
-    ).length
+    const expectedFailures = new Set(
+      (this.#suite?.allTests() ?? [])
+        .filter(
+          (test) =>
+            test.expectedStatus !== 'passed' && this.#records.get(titleOf(test))?.outcome === 'failed',
+        )
+        .map(titleOf),
+    ).size
     const lines = [
       '',
       `Conformance verdict: ${document.headline} (run ${result.status})`,
       ...summaryLines(document),
       ...baselineLines(document),
-      `conformance: ${document.tests.passed} passed, ${document.tests.failed} failed${expectedNote(expectedFailures)}, ${document.tests.skipped} skipped`,
+      `conformance: ${document.tests.passed} passed, ${document.tests.failed} failed${expectedNote(expectedFailures)}, ${document.tests.skipped} skipped${stoppedTests > 0 ? ` (${stoppedTests} of them stopped by the interruption)` : ''}`,
       '',
     ]
     process.stdout.write(lines.join('\n'))
   }
+}
+
+/** The test as the verdict names it: project, file, describe blocks and title. */
+function titleOf(test: TestCase): string {
+  return test.titlePath().slice(1).filter(Boolean).join(' › ')
 }
 
 // Playwright's own summary counts these among the passed tests.

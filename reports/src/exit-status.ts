@@ -13,6 +13,11 @@ export const EXIT = {
   incomplete: 3,
   /** NO VERDICT: a filtered run (--grep, one spec file) checks only part of the spec. */
   noVerdict: 4,
+  /**
+   * INTERRUPTED: the run was stopped (SIGINT, SIGTERM, SIGHUP) before its end; what it saw so far is reported, no rule is
+   * charged for the tests it stopped.
+   */
+  interrupted: 5,
 } as const
 
 export type ExitStatus = (typeof EXIT)[keyof typeof EXIT]

@@ -55,6 +55,19 @@ export function headline(verdict: Verdict): string {
   return `CONFORMANT to ${scope}${specRulesOf(checked(verdict))} checked${caveats.length > 0 ? ` (${caveats.join('; ')})` : ''}${others}`
 }
 
+/**
+ * The headline of a run stopped before its end (SIGINT, SIGTERM; exit status 5): no verdict, and counts only,
+ * never the list of what it did not reach (hundreds of tests). The tests it stopped charge no rule
+ * (test-record.ts); what the others decided is summed up.
+ */
+export function interruptedHeadline(verdict: Verdict, stopped: number): string {
+  const tests = verdict.tests.passed + verdict.tests.failed + verdict.tests.skipped
+  return (
+    `INTERRUPTED: the run was stopped before its end, ${plural(stopped, 'test')} of ${tests} did not end ` +
+    `and charge no rule; no verdict (the ${rulesOf(inScope(verdict))} so far: ${statusSummary(verdict)})`
+  )
+}
+
 /** MUST rules some of whose tests the suite's own limits cut short: named, with what to change. */
 function cutShortGap(cut: readonly RuleVerdict[]): string {
   return (

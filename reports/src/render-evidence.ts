@@ -1,3 +1,4 @@
+import { rerunCommand } from '../../settings/rerun-command.ts'
 import { plural } from './plural.ts'
 import type { EvidenceItem } from './rule-evidence.ts'
 import type { ClauseVerdict, RuleVerdict, Verdict } from './verdict.ts'
@@ -62,11 +63,15 @@ export function clauseLines(r: RuleVerdict, label: (test: string) => string = (t
 }
 
 /** The console lines of the tests that decided nothing: cut short by the suite, or stopped on an unnamed error. */
-export function undecidedLines(verdict: Verdict): string[] {
+export function undecidedLines(verdict: Verdict, sameTarget?: readonly string[]): string[] {
+  const rerun = (title: string) => (sameTarget ? [`      re-run: ${rerunCommand(title, sameTarget)}`] : [])
   const lines = (list: Verdict['cutShort'], what: string) =>
     list.length === 0
       ? []
-      : [`  ${plural(list.length, 'test')} ${what}:`, ...list.map((t) => `    ${t.title}: ${t.reason}`)]
+      : [
+          `  ${plural(list.length, 'test')} ${what}:`,
+          ...list.flatMap((t) => [`    ${t.title}: ${t.reason}`, ...rerun(t.title)]),
+        ]
   return [
     ...lines(
       verdict.cutShort,

@@ -1,3 +1,4 @@
+import { rerunCommand } from '../../settings/rerun-command.ts'
 import { scenarioOf, scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { failedWhere, failureTexts } from './failure-text.ts'
 import { foundationLines } from './foundation-verdict.ts'
@@ -227,7 +228,7 @@ function failureDetails(d: VerdictDocument, r: RuleVerdict): string {
   const messages = failureTexts(d, r)
     .map(
       ({ tests, text }) =>
-        `<div class="failure">${tests.length > 0 ? `<div class="muted">${html(failedWhere(d, tests))}:</div>` : ''}<pre>${html(text)}</pre></div>`,
+        `<div class="failure">${tests.length > 0 ? `<div class="muted">${html(failedWhere(d, tests))}:</div>` : ''}<pre>${html(text)}</pre>${rerunLines(d, tests)}</div>`,
     )
     .join('')
   const label = (title: string) => (isClientVerdict(d) ? `scenario ${scenarioOf(title)}` : title)
@@ -241,6 +242,13 @@ function failureDetails(d: VerdictDocument, r: RuleVerdict): string {
     )
     .join('')
   return `<details open><summary>${plural(r.failures.length, 'failure')}</summary>${messages}${evidence}</details>`
+}
+
+/** The command that runs each failing test again against the same target (a server's run only). */
+function rerunLines(d: VerdictDocument, tests: readonly string[]): string {
+  if (!d.sameTarget || tests.length === 0) return ''
+  const commands = tests.map((test) => rerunCommand(test, d.sameTarget!)).join('\n')
+  return `<div class="muted">Run again against the same target:</div><pre class="rerun">${html(commands)}</pre>`
 }
 
 function latencyTable(d: VerdictDocument): string {

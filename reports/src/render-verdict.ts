@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { rerunCommand } from '../../settings/rerun-command.ts'
 import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { EXIT } from './exit-status.ts'
 import { failedWhere, failureTexts, readableFailure } from './failure-text.ts'
@@ -7,6 +8,7 @@ import { isClientVerdict, subjectRows, tierTitle, verdictTitle } from './graded-
 import { withReasons } from './headline.ts'
 import { plural } from './plural.ts'
 import { clauseLines, evidenceLine, evidenceSummary, undecidedLines } from './render-evidence.ts'
+import { INTERRUPTED_CUT } from './test-record.ts'
 import {
   belowMinimum,
   cutMustRules,
@@ -111,14 +113,16 @@ export function countsLine(counts: Record<RuleStatus, number>): string {
  * The console summary: what a filtered run left out, each tier's counts, every rule that did not pass and every
  * passed rule some of whose tests did not check it, by tier; then the flaky tests and the properties that stopped early.
  */
-export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>): string[] {
+export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject' | 'sameTarget'>): string[] {
   return [
     ...foundationLines(verdict),
     ...scopeLines(verdict),
     ...tiersWithRules(verdict).flatMap((tier) => [
       `  ${tier}: ${countsLine(verdict.tiers[tier])}`,
       ...byAttention(verdict.rules)
-        .filter((r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status))
+        .filter(
+          (r) => r.tier === tier && !['passed', 'warning', 'pending'].includes(r.status) && !stoppedOnly(r),
+        )
         .flatMap((r) => [
           `    ${BADGE[r.status].padEnd(14)} ${withReasons(r)} (${r.rule.level}): ${r.rule.statement}`,
           ...firstFailureLines(verdict, r),
@@ -127,19 +131,37 @@ export function summaryLines(verdict: Verdict & Pick<VerdictDocument, 'subject'>
         .filter((r) => r.tier === tier && notRunNote(r))
         .map((r) => `    ${BADGE[r.status].padEnd(14)} ${r.rule.id}: ${notRunNote(r)}`),
     ]),
+    ...stoppedLine(verdict.rules),
     ...(verdict.tests.flaky > 0
       ? [`  ${verdict.tests.flaky} flaky (passed only on a retry): their rules carry a warning`]
       : []),
     ...verdict.properties.filter((p) => p.stopped !== 'completed').map((p) => `  ${propertyLine(p)}`),
-    ...undecidedLines(verdict),
+    ...undecidedLines(verdict, verdict.sameTarget),
   ]
+}
+
+/** A rule not tested only because the run was interrupted before its tests ended: counted, not listed. */
+function stoppedOnly(r: RuleVerdict): boolean {
+  return (
+    r.status === 'skipped' && r.reasons.length > 0 && r.reasons.every((reason) => reason === INTERRUPTED_CUT)
+  )
+}
+
+function stoppedLine(rules: readonly RuleVerdict[]): string[] {
+  const stopped = rules.filter(stoppedOnly).length
+  return stopped > 0
+    ? [`  ${plural(stopped, 'rule')} not tested: the run was interrupted before their tests ended`]
+    : []
 }
 
 /**
  * Under a failed rule on the console: what its first failure saw (the answer and what the spec requires), then
  * where, and in how many more tests. What was seen comes first: a long test title must not cut it off.
  */
-function firstFailureLines(verdict: Pick<VerdictDocument, 'subject'>, r: RuleVerdict): string[] {
+function firstFailureLines(
+  verdict: Pick<VerdictDocument, 'subject' | 'sameTarget'>,
+  r: RuleVerdict,
+): string[] {
   const first = r.failures[0]
   if (!first) return []
   const { test, text } = readableFailure(r, first)
@@ -151,6 +173,7 @@ function firstFailureLines(verdict: Pick<VerdictDocument, 'subject'>, r: RuleVer
   return [
     `${indent}${line.length > 400 ? `${line.slice(0, 399)}…` : line}`,
     ...(test ? [`${indent}in ${testLabel(verdict)(test)}${more}`] : []),
+    ...(test && verdict.sameTarget ? [`${indent}re-run: ${rerunCommand(test, verdict.sameTarget)}`] : []),
   ]
 }
 
@@ -284,6 +307,15 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     if (r.reasons.length > 0) out.push(`Why: ${r.reasons.join('; ')}`, '')
     for (const { tests, text } of failureTexts(verdict, r)) {
       out.push(...(tests.length > 0 ? [`${failedWhere(verdict, tests)}:`, ''] : []), '```', text, '```', '')
+      if (verdict.sameTarget && tests.length > 0)
+        out.push(
+          'Run again against the same target:',
+          '',
+          '```sh',
+          ...tests.map((test) => rerunCommand(test, verdict.sameTarget!)),
+          '```',
+          '',
+        )
     }
     for (const warning of r.warnings) out.push(`- warning: ${warning}`)
     if (r.clauses.length > 1 || r.clauses.some((c) => c.situation))

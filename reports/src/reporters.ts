@@ -23,7 +23,10 @@ export const PROGRESS: ReporterDescription = [new URL('./progress-reporter.ts', 
 /** The reports every complete run writes, whether one run or the merge of shards (cli/merge.config.ts). */
 export const REPORTS: ReporterDescription[] = [
   ['html', { outputFolder: REPORT_PATHS.html, open: 'never' }],
-  ['allure-playwright', { resultsDir: REPORT_PATHS.allureResults, detail: false }],
+  [
+    new URL('./allure-reporter.ts', import.meta.url).pathname,
+    { resultsDir: REPORT_PATHS.allureResults, detail: false },
+  ],
   [new URL('./conformance-reporter.ts', import.meta.url).pathname, { outputDir: REPORT_PATHS.verdict }],
 ]
 

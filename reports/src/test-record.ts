@@ -45,7 +45,7 @@ export interface TestRecord {
   observations?: Observation[]
   /**
    * Set when the suite itself ended the test (its timeout, the run interrupted): what the test had not decided by
-   * then is not tested, never failed.
+   * then is not tested, never failed. An interrupted test is a skipped one, its reason INTERRUPTED_CUT.
    */
   cut?: string
   /** The foundation step the test proves (conformance/tests/foundations.spec.ts), when it is one. */
@@ -106,12 +106,15 @@ export interface FinishedTestResult {
   timeout?: number
 }
 
+/** Why a test did not end: the run was stopped (SIGINT, SIGTERM) first. */
+export const INTERRUPTED_CUT = 'the run was interrupted before the test ended'
+
 /** What the verdict needs to know of one finished test: the one way both readers of a run build it. */
 export function testRecord(test: FinishedTestResult): TestRecord {
   const described = (type: string) => [
     ...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
   ]
-  return {
+  const record: TestRecord = {
     title: test.title,
     file: test.file,
     outcome: test.status === 'passed' ? 'passed' : test.status === 'skipped' ? 'skipped' : 'failed',
@@ -123,6 +126,19 @@ export function testRecord(test: FinishedTestResult): TestRecord {
     ...observationsIn(test.annotations),
     ...cutBySuite(test),
   }
+  if (test.status !== 'interrupted') return record
+  // Whoever stopped the run decided nothing about the target: the test is not tested, every rule it is about
+  // unchecked by it (what it saw on the way earns no PASS), whatever it failed on as it was stopped. A finding it
+  // had recorded before is the target's answer, and stays. A property's search was cut off, not stopped at a
+  // counterexample, whatever fast-check made of being stopped: it is left out.
+  const { property: _cutOff, ...kept } = record
+  return {
+    ...kept,
+    outcome: 'skipped',
+    errors: [],
+    skipReason: INTERRUPTED_CUT,
+    unchecked: [...new Set([...record.rules, ...(record.unchecked ?? [])])],
+  }
 }
 
 /** Why the suite itself ended the test, if it did: its own limit is never the server's fault. */
@@ -131,6 +147,6 @@ function cutBySuite(test: FinishedTestResult): Pick<TestRecord, 'cut'> {
     const limit = test.timeout ? ` of ${Math.round(test.timeout / 1000)} s` : ''
     return { cut: `the test ran out of its time${limit} (raise it with --timeout, or run fewer --workers)` }
   }
-  if (test.status === 'interrupted') return { cut: 'the run was interrupted before the test ended' }
+  if (test.status === 'interrupted') return { cut: INTERRUPTED_CUT }
   return {}
 }

@@ -2,7 +2,7 @@ import type { Baseline } from '../../conformance/harness/rules/baseline-file.ts'
 import type { RuleLevel, RuleTier } from '../../conformance/harness/rules/rule.ts'
 import { applyBaseline, type BaselineOutcome } from './baseline.ts'
 import { EXIT, type ExitStatus } from './exit-status.ts'
-import { headline } from './headline.ts'
+import { headline, interruptedHeadline } from './headline.ts'
 import { publishedPath } from './relative-paths-reporter.ts'
 import type { ClientSubject, VerdictSubject } from './run-subject.ts'
 import {
@@ -32,7 +32,10 @@ export interface VerdictDocument extends Verdict, VerdictSubject {
   headline: string
   /** Playwright's status of the run: passed, failed, timedout or interrupted. */
   runStatus: string
-  /** What `op-conformance run` exits with: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCOMPLETE, 4 NO VERDICT (exit-status.ts). */
+  /**
+   * What `op-conformance run` exits with: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCOMPLETE, 4 NO VERDICT, 5 INTERRUPTED
+   * (exit-status.ts).
+   */
   exitCode: ExitStatus
   /** Rule counts by tier, then level, then status. */
   levels: Record<RuleTier, Record<RuleLevel, Record<RuleStatus, number>>>
@@ -40,6 +43,11 @@ export interface VerdictDocument extends Verdict, VerdictSubject {
   otherFailures: string[]
   /** Failing test title -> its exchanges. */
   evidence: Record<string, Evidence[]>
+  /**
+   * The options that point `op-conformance run` at this run's target and baseline (settings/rerun-command.ts):
+   * every failure is shown with the command that runs its test again against the same target. Absent for a client.
+   */
+  sameTarget?: string[]
   /** Set when a client was graded (op-conformance client); absent when a server was. */
   subject?: ClientSubject
   baseline:
@@ -51,8 +59,11 @@ export function buildVerdictDocument(input: {
   verdict: Verdict
   subject: VerdictSubject
   runStatus: string
+  /** Of an interrupted run: how many tests it stopped (test-record.ts's INTERRUPTED_CUT). */
+  stoppedTests?: number
   otherFailures: string[]
   evidence: Record<string, Evidence[]>
+  sameTarget?: string[]
   baseline?: Baseline
   client?: ClientSubject
 }): VerdictDocument {
@@ -62,14 +73,21 @@ export function buildVerdictDocument(input: {
     : undefined
   return {
     schemaVersion: 1,
-    headline: headline(verdict),
+    headline:
+      input.runStatus === 'interrupted'
+        ? interruptedHeadline(verdict, input.stoppedTests ?? 0)
+        : headline(verdict),
     runStatus: input.runStatus,
-    exitCode: exitStatusOf(verdict, outcome, input.otherFailures),
+    exitCode:
+      input.runStatus === 'interrupted'
+        ? EXIT.interrupted
+        : exitStatusOf(verdict, outcome, input.otherFailures),
     ...input.subject,
     ...verdict,
     levels: levelCounts(verdict),
     otherFailures: input.otherFailures,
     evidence: input.evidence,
+    ...(input.sameTarget ? { sameTarget: input.sameTarget } : {}),
     baseline:
       baseline && outcome
         ? {

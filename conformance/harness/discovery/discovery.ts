@@ -5,6 +5,7 @@ import { bodyOf } from '../openapi/body-of.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 import { TargetConfigurationError } from '../target/target-configuration-error.ts'
 import type { TargetFile } from '../target/target-file.ts'
+import { assetOf, sameAsset } from './asset-of.ts'
 
 export type Role = keyof TargetFile['walletAddresses']
 
@@ -48,14 +49,6 @@ async function fetchWalletAddress(api: ConformanceApi, url: string): Promise<Wal
 }
 
 /** Whether two wallet addresses hold the same asset at the same scale (a payment between them needs no quote's rate). */
-export function sameAsset(a: WalletAddress, b: WalletAddress): boolean {
-  return a.assetCode === b.assetCode && a.assetScale === b.assetScale
-}
-
-export function assetOf(walletAddress: WalletAddress): string {
-  return `${walletAddress.assetCode}/${walletAddress.assetScale}`
-}
-
 /** A resource-server URL: `path` appended to the wallet address's `resourceServer`, whatever its own path. */
 export function resourceUrl(walletAddress: WalletAddress, path: string): string {
   return `${walletAddress.resourceServer.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`

@@ -11,19 +11,10 @@ import { routingOf } from '../http/routing.ts'
 import { targetUndiciTransport } from '../http/target-transport.ts'
 import { resolveTarget } from '../target/resolve-target.ts'
 import type { TargetFile } from '../target/target-file.ts'
+import { walletAddressesOf } from '../target/wallet-addresses-of.ts'
 import { clientIdentityProblem, type IdentityField } from './check-client-identity.ts'
 import { walletAddressProblem } from './check-wallet-address.ts'
 import { UNUSABLE_TARGET_EXIT } from './unusable-target-exit.ts'
-
-/** Every wallet address the suite will need, named by where the target file gives it. */
-export function walletAddressesOf(target: TargetFile): [field: string, url: string][] {
-  const fields: [string, string][] = Object.entries(target.walletAddresses)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([role, url]) => [`walletAddresses.${role}`, url])
-  if ('walletAddress' in target.client) fields.push(['client.walletAddress', target.client.walletAddress])
-  if (target.secondClient) fields.push(['secondClient.walletAddress', target.secondClient.walletAddress])
-  return fields
-}
 
 /**
  * Pre-flight, run by Playwright after its webServer is up and before any test: a target whose wallet addresses

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
 import { loadClientKey } from '../../../clients/src/index.ts'
 import { closestName } from './closest-name.ts'
+import { isHttpUrl } from './http-url.ts'
 import { jsonSyntaxError } from './json-syntax.ts'
 import type { Route, TargetFile } from './target-file.ts'
 import { targetFileSchema } from './target-file.ts'
@@ -12,15 +13,6 @@ import { certificateProblem } from './tls-ca.ts'
 const ajv = new Ajv({ allErrors: true, verbose: true })
 ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl })
 const validateSchema = ajv.compile(targetFileSchema)
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== ''
-  } catch {
-    return false
-  }
-}
 
 /** Reads and validates a target file; relative paths inside it are resolved against its folder. */
 export function loadTargetFile(path: string): TargetFile {

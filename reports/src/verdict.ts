@@ -331,7 +331,13 @@ export function computeVerdict(
     },
   )
   const filtered = options.filtered ?? all.some((v) => v.status === 'untested')
-  const verdicts = filtered ? all.filter((v) => v.tests.length > 0) : all
+  // A filtered run reports the rules its tests are about, and those its checks decided in passing; a rule its
+  // tests only brushed (a create seen by an amounts test shows one clause of IP-CREATE, not all) is left out, as
+  // the rest of the suite is, never NOT TESTED for a check no test of the run was about.
+  const declared = new Set(records.flatMap((record) => record.rules))
+  const inScope = (v: (typeof all)[number]) =>
+    v.tests.length > 0 && (declared.has(v.rule.id) || v.status !== 'skipped')
+  const verdicts = filtered ? all.filter(inScope) : all
   const tiers = Object.fromEntries(
     TIERS.map((tier) => [tier, countsOf(verdicts.filter((v) => v.tier === tier))]),
   ) as Record<RuleTier, Record<RuleStatus, number>>

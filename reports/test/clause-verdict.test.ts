@@ -179,3 +179,20 @@ describe('nothing lost, nothing invented', () => {
     assert.match(create?.reasons[0] ?? '', /ran out of its time/)
   })
 })
+
+test('a filtered run leaves out a rule its tests only brushed, whose clauses they did not all show', () => {
+  const amounts = record({
+    title: 'amounts',
+    rules: ['A-ONE'],
+    observations: [seen('A-ONE'), seen('IP-CREATE', 'created')],
+  })
+  const verdict = computeVerdict(rules, [amounts])
+  assert.equal(verdict.scope.filtered, true)
+  assert.deepEqual(
+    verdict.rules.map((r) => r.rule.id),
+    ['A-ONE'],
+  )
+  // A failure it saw in passing is reported all the same.
+  const broken = { ...amounts, findings: ['[IP-CREATE#echo-amount] incomingAmount 1 came back as 2500'] }
+  assert.equal(computeVerdict(rules, [broken]).rules.find((r) => r.rule.id === 'IP-CREATE')?.status, 'failed')
+})

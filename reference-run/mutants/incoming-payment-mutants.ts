@@ -32,6 +32,21 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['IP-METHODS'],
   },
   {
+    id: 'full-view-without-token',
+    description:
+      'a get of an incoming payment without Authorization answers the full payment, methods included',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: '    res.json(toPublicIncomingPayment(payment, deps.urls))\n',
+        replace: '    res.json(toIncomingPaymentWithMethods(payment, deps.urls, new Date()))\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    // The spec leaves a public view open without a token, not the token holder's view given to anyone.
+    rules: ['AUTH-REQUIRED', 'IP-PUBLIC-VIEW'],
+  },
+  {
     id: 'create-incoming-500',
     description: 'a valid incoming payment creation is stored but answered with a 500',
     edits: [

@@ -9,6 +9,7 @@ import {
 import { targetUndiciTransport } from '../conformance/harness/http/target-transport.ts'
 import { fetchWalletAddress } from '../conformance/harness/preflight/check-wallet-address.ts'
 import { isHttpUrl, loadTargetFile, parseTarget } from '../conformance/harness/target/load-target.ts'
+import { sameAddress } from '../conformance/harness/target/same-address.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
 import { TARGET_FILE_SCHEMA_PATH } from '../conformance/harness/target/target-file.ts'
 import {
@@ -24,7 +25,6 @@ import { unsafeKeyPlace } from './key-placement.ts'
 import { checkLive, describeWalletAddress } from './live-check.ts'
 import { ADMIN_ENV, type RafikiAdmin, rafikiAdmin, takeAdminFlags } from './rafiki-admin.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
-import { sameAddress } from './same-address.ts'
 
 /** Inside the suite's checkout, a folder it ignores: the key init writes beside the file is never committed. */
 const DEFAULT_OUTPUT = 'local/target.json'

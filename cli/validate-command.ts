@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { walletAddressesOf } from '../conformance/harness/preflight/global-setup.ts'
+import { walletAddressesOf } from '../conformance/harness/preflight/wallet-addresses-of.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { checkLive } from './live-check.ts'
 import { CONFIGURATION_EXIT, takeFlag, UsageError } from './run-options.ts'

@@ -1,5 +1,5 @@
 import { expectPublicView, expectUnsignedReadAnswer } from '../checks/authentication-checks.ts'
-import { expectRowOutcome } from '../checks/row-outcome.ts'
+import { expectRowOutcome, sendRow } from '../checks/row-outcome.ts'
 import {
   covers,
   defaultComponents,
@@ -42,7 +42,17 @@ test.describe('signature matrix', () => {
             })
             // Prepared again if the tampering's grants aged it: the row must be wrong in its own way only.
             const call = await alive()
-            const tampered = await api.send({ ...call, token, input: 'invalid', ...tampering })
+            const statuses = 'refuse' in row.outcome ? row.outcome.refuse : []
+            const send = () => api.send({ ...call, token, input: 'invalid', ...tampering })
+            // The unsigned read is judged by IP-UNSIGNED-READ alone (the spec does not require its signature).
+            const tampered = unsignedRead
+              ? await send()
+              : await sendRow(row, send, {
+                  rule: ruleId,
+                  what: what(row.name),
+                  statuses,
+                  publicView: operationCase.publicView === true,
+                })
             // The spec does not mark the signature required on this GET: the public view is right, and the full
             // payment to a valid token is beyond what the spec forbids (docs/spec-decisions.md).
             if (unsignedRead) expectUnsignedReadAnswer(tampered, what(row.name))
@@ -53,7 +63,7 @@ test.describe('signature matrix', () => {
             await expectRowOutcome(row, tampered, {
               rule: ruleId,
               what: what(row.name),
-              statuses: 'refuse' in row.outcome ? row.outcome.refuse : [],
+              statuses,
               tookEffect: effectProbe(operationCase, context, call),
               control: async () => api.send({ ...(await alive()), token }),
               controlStatus: operationCase.success,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import { isHttpUrl } from '../conformance/harness/target/http-url.ts'
+import { sameAddress } from '../conformance/harness/target/same-address.ts'
 import {
   TARGET_TEMPLATES,
   TEMPLATE_NAMES,
@@ -11,7 +12,6 @@ import { chooseReceiver, noReceiverMessage } from './init-receiver.ts'
 import { unsafeKeyPlace } from './key-placement.ts'
 import { ADMIN_ENV, rafikiAdmin, takeAdminFlags } from './rafiki-admin.ts'
 import { CONFIGURATION_EXIT, takeFlag, takeOption, UsageError } from './run-options.ts'
-import { sameAddress } from './same-address.ts'
 
 /** Inside the suite's checkout, a folder it ignores: the key init writes beside the file is never committed. */
 const DEFAULT_OUTPUT = 'local/target.json'

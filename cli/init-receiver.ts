@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import { isHttpUrl } from '../conformance/harness/target/http-url.ts'
-import { sameAddress } from './same-address.ts'
+import { sameAddress } from '../conformance/harness/target/same-address.ts'
 
 /**
  * The receiver of the target file: --receiver, else one the template knows at this ASE, else asked on a terminal.

@@ -1,11 +1,11 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { resolveClientIdentity } from '../conformance/harness/client-identity/resolve-client-identity.ts'
-import { assetOf, sameAsset } from '../conformance/harness/discovery/asset-of.ts'
+import { assetOf } from '../conformance/harness/discovery/asset-of.ts'
 import { targetUndiciTransport } from '../conformance/harness/http/target-transport.ts'
-import { fetchWalletAddress, getJson } from '../conformance/harness/preflight/check-wallet-address.ts'
+import { getJson } from '../conformance/harness/preflight/check-wallet-address.ts'
+import { checkWalletAddresses } from '../conformance/harness/preflight/wallet-address-pair.ts'
 import type { RegisteredClient, TargetFile } from '../conformance/harness/target/target-file.ts'
 import { walletAddressesOf } from '../conformance/harness/target/wallet-addresses-of.ts'
-import { sameAddress } from './same-address.ts'
 
 export interface LiveCheck {
   /** What each wallet address says about itself, one line each. */
@@ -16,50 +16,23 @@ export interface LiveCheck {
 
 /**
  * What `validate --live` and `init` ask the target, through its routes and trusting its tls.caFile, as a run
- * would: every wallet address is a wallet address document whose id is the address fetched, the authServer and
- * resourceServer each names answer, sender and receiver are two addresses in one asset, and each registered
+ * would: the wallet addresses as the run's pre-flight checks them (checkWalletAddresses), and each registered
  * client's JWKS publishes the key the target file holds. Reads only: nothing is created.
  */
 export async function checkLive(target: TargetFile): Promise<LiveCheck> {
   const transport = targetUndiciTransport(target)
+  const { documents, incomplete, problems } = await checkWalletAddresses(target, transport)
   const found: string[] = []
-  const problems: string[] = []
-  const documents = new Map<string, WalletAddress>()
-  // Fields whose document lacks a required member: their asset cannot be compared.
-  const incomplete = new Set<string>()
-  for (const [field, url] of walletAddressesOf(target)) {
-    const fetched = await fetchWalletAddress(url, transport)
-    if ('problem' in fetched) {
-      problems.push(`${field} ${url}: ${fetched.problem}`)
-      continue
-    }
-    documents.set(field, fetched.document)
-    if (!sameAddress(fetched.document.id, url))
-      problems.push(
-        `${field} ${url}: the document's id is ${fetched.document.id}; name the wallet address as its id does ` +
-          '(a run compares them, and signs and grants for the id)',
-      )
+  for (const [field, document] of documents) {
+    const url = walletAddressesOf(target).find(([named]) => named === field)?.[1]
+    const defects = incomplete.get(field)
     found.push(
-      fetched.defects.length === 0
-        ? `${field} ${url}: ${describeWalletAddress(fetched.document)}`
-        : `${field} ${url}: a wallet address document without ${fetched.defects.join(', ')}: the server's fault, ` +
+      defects === undefined
+        ? `${field} ${url}: ${describeWalletAddress(document)}`
+        : `${field} ${url}: a wallet address document without ${defects.join(', ')}: the server's fault, ` +
             "not the target file's, which a run fails under WA-DOC",
     )
-    if (fetched.defects.length > 0) incomplete.add(field)
   }
-  problems.push(...(await unansweredServers(documents, transport)))
-  const { sender: senderUrl, receiver: receiverUrl } = target.walletAddresses
-  if (sameAddress(senderUrl, receiverUrl))
-    problems.push(
-      "walletAddresses.receiver: the sender itself; give another wallet address in the sender's asset (a payment to oneself proves nothing)",
-    )
-  const sender = documents.get('walletAddresses.sender')
-  const receiver = documents.get('walletAddresses.receiver')
-  const comparable = !incomplete.has('walletAddresses.sender') && !incomplete.has('walletAddresses.receiver')
-  if (sender && receiver && comparable && !sameAsset(sender, receiver))
-    problems.push(
-      `walletAddresses.receiver: holds ${assetOf(receiver)}, the sender ${assetOf(sender)}; the receiver must be in the sender's asset`,
-    )
   for (const [field, client] of registeredClients(target)) {
     if (!documents.has(`${field}.walletAddress`)) continue
     const problem = await keyProblem(client, transport)
@@ -67,33 +40,6 @@ export async function checkLive(target: TargetFile): Promise<LiveCheck> {
     else found.push(`${field}.keyId ${client.keyId}: published in ${jwksUrl(client.walletAddress)}`)
   }
   return { found, problems }
-}
-
-/**
- * The authServer and resourceServer of each document, each asked once: any HTTP answer will do (a server's root
- * may well be 404); no answer at all (refused, unknown host, TLS, timeout) is named with the field whose document
- * names the server.
- */
-async function unansweredServers(
-  documents: Map<string, WalletAddress>,
-  transport: ReturnType<typeof targetUndiciTransport>,
-): Promise<string[]> {
-  const asked = new Map<string, Promise<string | undefined>>()
-  const problems: string[] = []
-  for (const [field, document] of documents) {
-    for (const role of ['authServer', 'resourceServer'] as const) {
-      const url = document[role]
-      if (typeof url !== 'string') continue
-      if (!asked.has(url))
-        asked.set(
-          url,
-          getJson(url, transport).then((answer) => ('problem' in answer ? answer.problem : undefined)),
-        )
-      const problem = await asked.get(url)
-      if (problem) problems.push(`${field}: its ${role} ${url} does not answer: ${problem}`)
-    }
-  }
-  return problems
 }
 
 export function describeWalletAddress(document: WalletAddress): string {

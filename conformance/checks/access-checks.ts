@@ -1,10 +1,11 @@
-import type { AccessItem } from '@interledger/open-payments'
+import type { AccessItem, GrantWithAccessToken } from '@interledger/open-payments'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import type { AccessRequest } from '../harness/gnap/grant-requests.ts'
 import type { IssuedToken } from '../harness/gnap/grant-types.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
+import { isHttpUrl } from '../harness/target/http-url.ts'
 
 /**
  * The issued token covers what was asked and never more: same type and wallet address, actions a non-empty
@@ -57,6 +58,25 @@ export function expectTokenIssued(
   const granted = expectAccessGranted(ruleId, token!, requested)
   expectWellFormedToken(token!, ruleId)
   return granted
+}
+
+/**
+ * A grant issued at once (GNAP-GRANT-IMMEDIATE), as its answer's body shows it: no interaction asked for, a token
+ * issued as asked (expectTokenIssued) and a continuation (`continue.uri`, `continue.access_token.value`). The rule's
+ * own test and the first stage's grant step both judge by it: a step that holds on a grant the rule's test fails
+ * would let the run go on as if the grant were right.
+ */
+export function expectImmediateGrant(
+  ruleId: RuleId,
+  body: Partial<GrantWithAccessToken> & { interact?: unknown },
+  requested: AccessRequest,
+): void {
+  expect(body.interact, rule(ruleId, 'no interaction is asked for')).toBeUndefined()
+  expectTokenIssued(ruleId, body.access_token, requested)
+  expect(isHttpUrl(body.continue?.uri ?? ''), rule(ruleId, 'continue.uri is a URL')).toBe(true)
+  expect(body.continue?.access_token?.value, rule(ruleId, 'continue.access_token.value is a string')).toEqual(
+    expect.stringMatching(/\S/),
+  )
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IncomingPayment, WalletAddress } from '@interledger/open-payments'
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
+import { summarize } from '../harness/http/format-exchange.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import { warn } from '../harness/rules/warn.ts'
@@ -44,6 +45,33 @@ export function expectListedAsCreated(
       walletAddress.id,
     )
   }
+}
+
+/**
+ * An unauthenticated get answered 200 must not give what only the token holder may see: the spec leaves a public
+ * view open without a token, not the full payment (its methods, a shared secret) given to anyone, so such an answer
+ * fails AUTH-REQUIRED. Only the leak is judged: the public view earns AUTH-REQUIRED nothing (the caller marks it not
+ * applicable), and what the public view must show is IP-PUBLIC-VIEW's (`expectPublicViewOf`).
+ */
+export function expectNoTokenHolderView(anonymous: Exchange, full: Exchange): void {
+  const payment = bodyOf(full, 'incoming-payment-with-methods')
+  const body = anonymous.response.json as { methods?: unknown } | undefined
+  const leaked = [
+    ...(body?.methods === undefined ? [] : ['methods']),
+    ...payment.methods
+      .map((method) => method.sharedSecret)
+      .filter((secret) => secret && anonymous.response.text.includes(secret))
+      .map(() => 'a sharedSecret'),
+  ]
+  if (leaked.length === 0) return
+  expect(
+    leaked,
+    rule(
+      'AUTH-REQUIRED',
+      `a get without Authorization was answered with the token holder's view (${[...new Set(leaked)].join(', ')}), ` +
+        `not refused with 401 nor a public view: ${summarize(anonymous)}`,
+    ),
+  ).toEqual([])
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { summarize } from '../harness/http/format-exchange.ts'
+import { ResponseCheckError } from '../harness/http/response-checks.ts'
 import { rule } from '../harness/rules/covers.ts'
 import type { RuleId } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
@@ -16,6 +17,30 @@ export interface RowExpectation {
   tookEffect?: () => Promise<boolean>
   control: () => Promise<Exchange>
   controlStatus: number
+}
+
+/**
+ * Sends a must-refuse row's request. An answer the automatic checks stop on (a 422 without the error envelope)
+ * is still judged by the row's rule first: neither a refusal the row allows nor an acceptance, it fails that
+ * rule beside the automatic check's failure, where before the row stopped on ERR-ENVELOPE and the rule passed on
+ * its other rows. An acceptance is left to the caller where the operation has a public view a 200 may be.
+ */
+export async function sendRow(
+  row: SignatureRow,
+  send: () => Promise<Exchange>,
+  expected: { rule: RuleId; what: string; statuses: readonly number[]; publicView: boolean },
+): Promise<Exchange> {
+  try {
+    return await send()
+  } catch (error) {
+    const answered = error instanceof ResponseCheckError ? error.exchange : undefined
+    const judged = answered && (answered.response.status >= 300 || !expected.publicView)
+    if (judged && 'refuse' in row.outcome)
+      expect
+        .soft(answered)
+        .toAnswer(expected.statuses, expected.rule, `${expected.what} (${row.reason}) is refused`)
+    throw error
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { amountIn, type Discovery } from '../harness/discovery/discovery.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import { OPERATIONS, type OperationRef } from '../harness/openapi/operations.ts'
+import { tooOldToPay } from './quote-clock.ts'
 import { type ResourceCall, resourceCalls } from './resource-calls.ts'
 import type { Resources } from './resources.ts'
 
@@ -37,6 +38,11 @@ export interface OperationCase {
   publicView?: true
   /** The prepared call succeeds however often it is sent: a worker may prepare it once and share it. */
   repeatable?: true
+  /**
+   * Whether the prepared call will soon stop being correct by itself (the quote it pays is near its expiresAt):
+   * a request sent with it then is prepared again, so that it differs from a correct one only where it means to.
+   */
+  stale?(call: ResourceCall): boolean
 }
 
 /** Whether `call` (of `operationCase`) took effect: created what it asks for or changed what it acts on. */
@@ -148,6 +154,7 @@ export const OPERATION_CASES: readonly OperationCase[] = [
       )
     },
     listing: ({ discovery }) => resourceCalls.listOutgoingPayments(discovery.sender, 100),
+    stale: (call) => tooOldToPay(String((call.json as { quoteId?: unknown }).quoteId)),
   },
   {
     operation: OPERATIONS.listOutgoingPayments,

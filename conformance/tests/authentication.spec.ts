@@ -36,9 +36,9 @@ test.describe('authentication of every resource operation', () => {
           name,
           covers(...rules),
           async ({ api, resources, discovery, sharedGrants, prepareOperation }) => {
-            const { context, call, what } = await prepareOperation(operationCase, false)
+            const { context, alive, what } = await prepareOperation(operationCase, false)
             const token = () => sharedGrants.token(operationCase.token)
-            const refused = await api.send(await presented(present, call, token))
+            const refused = await api.send(await presented(present, await alive(), token))
             const listing = operationCase.listing?.(context)
             await expectRefusedWithoutEffect(refused, {
               rule: rules[0]!,
@@ -51,7 +51,7 @@ test.describe('authentication of every resource operation', () => {
                   expectAuthorizationRequired(exchange, addressedWallet(operationCase, discovery), what(name))
               },
               tookEffect: listing && (async () => resources.listed(listing, await token(), context.marker)),
-              control: async () => api.send({ ...call, token: await token() }),
+              control: async () => api.send({ ...(await alive()), token: await token() }),
               controlStatus: operationCase.success,
               controlWhat: 'the same call with a valid token',
             })

@@ -1,5 +1,14 @@
+import { expectImmediateGrant } from '../checks/access-checks.ts'
 import { coreFields } from '../checks/incoming-payment-checks.ts'
-import { amountIn, discover, expect, foundation, rule, test } from '../fixtures/conformance-test.ts'
+import {
+  amountIn,
+  discover,
+  expect,
+  foundation,
+  incomingPaymentAccess,
+  rule,
+  test,
+} from '../fixtures/conformance-test.ts'
 
 /**
  * The first stage of a run (the `foundations` project, whose steps the other workers wait for: docs/verdict.md): the
@@ -14,9 +23,17 @@ test.describe('foundations', () => {
     await discover(api, target)
   })
 
-  test('a non-interactive grant', foundation('grant', 'GNAP-GRANT-IMMEDIATE'), async ({ sharedGrants }) => {
-    await sharedGrants.incomingPayment()
-  })
+  // Judged as the rule's own test judges a grant: one issued for another wallet address, or as a token without
+  // a continuation, fails here rather than letting every later test build on it.
+  test(
+    'a non-interactive grant',
+    foundation('grant', 'GNAP-GRANT-IMMEDIATE'),
+    async ({ sharedGrants, discovery }) => {
+      const { grant } = await sharedGrants.incomingPayment()
+      // What SharedGrants asks for: every incoming-payment action on the receiver.
+      expectImmediateGrant('GNAP-GRANT-IMMEDIATE', grant, incomingPaymentAccess(discovery.receiver))
+    },
+  )
 
   test(
     'an interactive grant with consent',

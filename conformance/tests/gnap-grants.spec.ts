@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { GrantWithAccessToken, PendingGrant } from '@interledger/open-payments'
-import { expectTokenIssued } from '../checks/access-checks.ts'
+import { expectImmediateGrant } from '../checks/access-checks.ts'
 import { expectGnapError } from '../checks/gnap-expect.ts'
 import {
   type AccessRequest,
@@ -32,17 +32,7 @@ test.describe('grant requests', () => {
         )
 
         expect(exchange).toAnswer(200, 'GNAP-GRANT-IMMEDIATE', 'answers 200')
-        const body = exchange.response.json as GrantWithAccessToken & { interact?: unknown }
-        expect(body.interact, rule('GNAP-GRANT-IMMEDIATE', 'no interaction is asked for')).toBeUndefined()
-        expectTokenIssued('GNAP-GRANT-IMMEDIATE', body.access_token, access)
-        expect(
-          isHttpUrl(body.continue?.uri ?? ''),
-          rule('GNAP-GRANT-IMMEDIATE', 'continue.uri is a URL'),
-        ).toBe(true)
-        expect(
-          body.continue.access_token?.value,
-          rule('GNAP-GRANT-IMMEDIATE', 'continue.access_token.value is a string'),
-        ).toEqual(expect.stringMatching(/\S/))
+        expectImmediateGrant('GNAP-GRANT-IMMEDIATE', exchange.response.json as GrantWithAccessToken, access)
       },
     )
   }

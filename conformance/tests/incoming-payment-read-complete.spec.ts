@@ -3,7 +3,11 @@ import { expiredIncomingPayment } from '../checks/expired-incoming-payment.ts'
 import { coreFields, expectCreated, expectPayableMethods } from '../checks/incoming-payment-checks.ts'
 import { expectCompletingAgainChangesNothing } from '../checks/incoming-payment-completion.ts'
 import { anHourAhead, readUnlessGone } from '../checks/incoming-payment-refusals.ts'
-import { expectListedAsCreated, expectPublicViewOf } from '../checks/incoming-payment-views.ts'
+import {
+  expectListedAsCreated,
+  expectNoTokenHolderView,
+  expectPublicViewOf,
+} from '../checks/incoming-payment-views.ts'
 import { expectRefusal, expectRefusedWithoutEffect } from '../checks/refusals.ts'
 import {
   amountIn,
@@ -103,7 +107,8 @@ test.describe('incoming payments: get and list', () => {
         return
       }
       // The spec does not mark authentication required on this GET: with the public view, there was no
-      // Authorization-required answer to judge here.
+      // Authorization-required answer to judge here. The token holder's view given to anyone is not that view.
+      expectNoTokenHolderView(anonymous, full)
       for (const id of ['AUTH-REQUIRED', 'AUTH-WWW-AUTHENTICATE'] as const)
         ruleNotApplicable(
           id,

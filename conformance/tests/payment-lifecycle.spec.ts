@@ -107,11 +107,8 @@ test.describe('incoming payments paid by outgoing payments', () => {
       const { sender, receiver: receiverWallet, unit } = discovery
       const ruleId: RuleId = 'IP-REJECT-AFTER-COMPLETE'
       const { payment: receiver } = await steps.receiver({ incomingValue: 3n * unit })
-      const earlier = await steps.quote(
-        receiver.id,
-        { receiveAmount: amountIn(receiverWallet, unit) },
-        ruleId,
-      )
+      // Quoted while the incoming payment is open: a refusal here is QT-CREATE's, not the closed receiver's.
+      const earlier = await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, unit) })
 
       await settled(
         steps,
@@ -153,7 +150,8 @@ test.describe('incoming payments paid by outgoing payments', () => {
         incomingLifetimeMs(RECEIVER_LIFETIME_MS),
       )
       const { payment: receiver, receivedAt } = await steps.receiver({ incomingValue: 10n * unit, expiresAt })
-      const earlier = await steps.quote(receiver.id, { debitAmount: amountIn(sender, unit) }, ruleId)
+      // Quoted before the expiry: a refusal here is QT-CREATE's, not the expired receiver's.
+      const earlier = await steps.quote(receiver.id, { debitAmount: amountIn(sender, unit) })
 
       const deadline = receiver.expiresAt ?? expiresAt.toISOString()
       await sleep(msUntilServerPasses(deadline, receiver.createdAt, receivedAt))

@@ -10,6 +10,7 @@ import {
   notApplicable,
   resourceCalls,
   rule,
+  skipUnchecked,
   test,
   unknownId,
 } from '../fixtures/conformance-test.ts'
@@ -104,10 +105,14 @@ test.describe('quotes', () => {
     async ({ discovery, paymentSteps: steps }) => {
       const { sender, unit } = discovery
       const { payment } = await steps.receiver()
-      expect(
-        payment.incomingAmount,
-        rule('QT-NO-AMOUNT', 'the receiver has no incomingAmount'),
-      ).toBeUndefined()
+      // A precondition, not QT-NO-AMOUNT's check: a receiver created without incomingAmount that shows one (an
+      // echo matter of the create) leaves an amount to infer, so the case the rule is about did not arise.
+      if (payment.incomingAmount !== undefined)
+        skipUnchecked(
+          ['QT-NO-AMOUNT'],
+          `the incoming payment created without incomingAmount came back with incomingAmount ` +
+            `${payment.incomingAmount.value} (${payment.id}): no receiver without an amount to quote against`,
+        )
 
       const what = 'a quote without amounts to a receiver without incomingAmount'
       expectRefusal(await steps.sendQuote(payment.id, {}), { rule: 'QT-NO-AMOUNT', what, statuses: [400] })

@@ -34,14 +34,15 @@ test.describe('token expiry', () => {
       )
       // Prepared before the tokens are obtained: preparing uses the shared tokens and, on a loaded machine, can
       // take most of a token's life.
-      const calls: { operationCase: OperationCase; call: ResourceCall }[] = []
+      const calls: { operationCase: OperationCase; alive: () => Promise<ResourceCall> }[] = []
       for (const operationCase of OPERATION_CASES)
-        calls.push({ operationCase, call: (await prepareOperation(operationCase, false)).call })
+        calls.push({ operationCase, alive: (await prepareOperation(operationCase, false)).alive })
       const obtained = await grantsOfEachKind(grants, discovery)
       const expiring = await renewShortLived(grants, discovery, obtained, controlsNeedMs(calls.length))
       const expiresAt = expiryToWaitFor(target, expiring)
-      const sendExpiring = ({ operationCase, call }: (typeof calls)[number]) =>
-        api.send({ ...call, token: expiring[operationCase.token].grant.access_token.value })
+      // Each call as it may be sent now (its quote prepared again when the wait aged it): only the token is wrong.
+      const sendExpiring = async ({ operationCase, alive }: (typeof calls)[number]) =>
+        api.send({ ...(await alive()), token: expiring[operationCase.token].grant.access_token.value })
 
       // The time so far (and the answers' time, added as they come), and the wait.
       test.setTimeout(test.info().timeout + Math.max(0, expiresAt - Date.now()))

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { ExchangeResponse, Transport } from '../../clients/src/index.ts'
-import { fetchWalletAddress, walletAddressProblem } from '../harness/preflight/check-wallet-address.ts'
+import { fetchWalletAddress } from '../harness/preflight/check-wallet-address.ts'
+
+/** Why the URL leads to no wallet address, or undefined when the run can start. */
+async function walletAddressProblem(url: string, transport?: Transport): Promise<string | undefined> {
+  const fetched = await fetchWalletAddress(url, transport)
+  return 'problem' in fetched ? fetched.problem : undefined
+}
 
 const answer = (status: number, json: unknown, text = JSON.stringify(json)): Transport => {
   return async () =>

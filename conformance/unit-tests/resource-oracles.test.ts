@@ -60,6 +60,13 @@ describe('the run-wide oracle of incoming payment creation', () => {
     assert.deepEqual(failing(createdIncomingPaymentChecks(sent, answer)), [])
   })
 
+  test('an incomingAmount the request did not give breaks the echo', () => {
+    const invented = created({ incomingAmount: amount('2500') })
+    assert.deepEqual(failing(createdIncomingPaymentChecks({ walletAddress: WALLET }, invented)), [
+      'IP-CREATE#echo-incoming-amount',
+    ])
+  })
+
   test('a payment without methods breaks IP-CREATE#methods', () => {
     assert.deepEqual(
       failing(createdIncomingPaymentChecks({ walletAddress: WALLET }, created({ methods: [] }))),

@@ -49,6 +49,22 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['IP-CREATE'],
   },
   {
+    id: 'full-view-without-token',
+    description:
+      'a get of an incoming payment without Authorization answers the full payment, methods included',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: '    res.json(toPublicIncomingPayment(payment, deps.urls))\n',
+        replace: '    res.json(toIncomingPaymentWithMethods(payment, deps.urls, new Date()))\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    // The spec leaves a public view open without a token, not the token holder's view given to anyone: the read
+    // fails AUTH-REQUIRED there and stops, so the public view's own rule is not judged on it.
+    rules: ['AUTH-REQUIRED'],
+  },
+  {
     id: 'create-incoming-500',
     description: 'a valid incoming payment creation is stored but answered with a 500',
     edits: [

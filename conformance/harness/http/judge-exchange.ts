@@ -35,7 +35,7 @@ export function judgeExchange(
     // A server error to a valid request is also a finding, so the rule fails even where the error is caught
     // (a property's shrinking, a shared grant retried): it never passes a spec rule.
     if (input === 'valid' && exchange.response.status >= 500) recordFinding(problem)
-    throw new ResponseCheckError(problem)
+    throw new ResponseCheckError(problem, exchange)
   }
   recordFinding(problem)
   return problem

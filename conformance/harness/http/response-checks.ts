@@ -8,6 +8,14 @@ import type { RuleId } from '../rules/registry.ts'
 
 export class ResponseCheckError extends Error {
   override name = 'ResponseCheckError'
+
+  /** The answer the automatic checks refused, where there was one: a test may still judge it by its own rule. */
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message)
+  }
 }
 
 /** Whether a request deliberately carries invalid input: answers to it are judged for robustness. */

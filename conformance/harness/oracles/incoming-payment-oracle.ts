@@ -56,12 +56,16 @@ export function createdIncomingPaymentChecks(sent: unknown, answered: unknown): 
       holds: body.walletAddress === request.walletAddress,
       line: `created on walletAddress ${shown(body.walletAddress)} for the requested ${shown(request.walletAddress)}`,
     })
-  if (request.incomingAmount !== undefined)
-    checks.push({
-      ref: 'IP-CREATE#echo-incoming-amount',
-      holds: sameAmount(body.incomingAmount, request.incomingAmount),
-      line: `create returned incomingAmount ${shown(body.incomingAmount)} for the requested ${shown(request.incomingAmount)}`,
-    })
+  // An incomingAmount the request did not give is one the client never asked for: the payment would complete
+  // on an amount nobody set (a server that ignores the body answers its own).
+  checks.push({
+    ref: 'IP-CREATE#echo-incoming-amount',
+    holds:
+      request.incomingAmount === undefined
+        ? body.incomingAmount === undefined
+        : sameAmount(body.incomingAmount, request.incomingAmount),
+    line: `create returned incomingAmount ${shown(body.incomingAmount)} for the requested ${shown(request.incomingAmount)}`,
+  })
   if (typeof request.expiresAt === 'string' && !Number.isNaN(Date.parse(request.expiresAt)))
     checks.push({
       ref: 'IP-CREATE#echo-expires-at',

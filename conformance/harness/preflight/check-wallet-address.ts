@@ -5,25 +5,13 @@ import { type Transport, undiciTransport } from '../../../clients/src/index.ts'
 const PREFLIGHT_TIMEOUT_MS = 10_000
 
 /**
- * Fetches one wallet address and says, in one line, why the URL does not lead to a wallet address at all:
- * unreachable (DNS, connection, TLS), no answer in time, not 200, not a JSON object, or a JSON object with none
- * of the members only a wallet address document has. That is the target file's mistake (or a server that is not
- * up), so it stops a run before any test. A wallet address document that lacks a required member or mistypes
- * one is the server's fault, not the configuration's: it is no problem here, and the run's WA-DOC and OAS-STRICT
- * checks judge it. Undefined when the run can start. The transport is a parameter so the request can go
- * wherever the target routes its identities.
- */
-export async function walletAddressProblem(
-  url: string,
-  transport: Transport = undiciTransport,
-): Promise<string | undefined> {
-  const fetched = await fetchWalletAddress(url, transport)
-  return 'problem' in fetched ? fetched.problem : undefined
-}
-
-/**
  * The wallet address document at `url` and the required members it lacks or mistypes (`defects`, empty for a
- * complete document), or why there is none (as walletAddressProblem says it).
+ * complete document), or, in one line, why the URL does not lead to a wallet address at all: unreachable (DNS,
+ * connection, TLS), no answer in time, not 200, not a JSON object, or a JSON object with none of the members only
+ * a wallet address document has. That is the target file's mistake (or a server that is not up), so it stops a
+ * run before any test. A document that lacks or mistypes a required member is the server's fault, not the
+ * configuration's: the run's WA-DOC and GEN-SCHEMA checks judge it. The transport is a parameter so the request
+ * can go wherever the target routes its identities.
  */
 export async function fetchWalletAddress(
   url: string,

@@ -11,10 +11,9 @@ import { routingOf } from '../http/routing.ts'
 import { targetUndiciTransport } from '../http/target-transport.ts'
 import { resolveTarget } from '../target/resolve-target.ts'
 import type { TargetFile } from '../target/target-file.ts'
-import { walletAddressesOf } from '../target/wallet-addresses-of.ts'
 import { clientIdentityProblem, type IdentityField } from './check-client-identity.ts'
-import { walletAddressProblem } from './check-wallet-address.ts'
 import { UNUSABLE_TARGET_EXIT } from './unusable-target-exit.ts'
+import { checkWalletAddresses } from './wallet-address-pair.ts'
 
 /**
  * Pre-flight, run by Playwright after its webServer is up and before any test: a target whose wallet addresses
@@ -27,13 +26,9 @@ export default async function preflight(): Promise<void> {
   announceRunPhase(`Pre-flight: the wallet addresses and the client identity of "${target.name}"`)
   // Where the tests will reach them: through the target's routes, trusting its tls.caFile.
   const transport = targetUndiciTransport(target)
-  const problems = await Promise.all(
-    walletAddressesOf(target).map(async ([field, url]) => {
-      const problem = await walletAddressProblem(url, transport)
-      return problem && `${field} ${url}: ${problem}`
-    }),
-  )
-  const first = problems.find(Boolean) ?? (await identitiesProblem(target, transport))
+  // What `validate --live` refuses, a run refuses too (the client keys are proven below, by the target itself).
+  const { problems } = await checkWalletAddresses(target, transport)
+  const first = problems[0] ?? (await identitiesProblem(target, transport))
   if (!first) return announceRunPhase('Loading the tests')
   rmSync(REPORT_PATHS.verdict, { recursive: true, force: true })
   console.error(`\nPre-flight: the target "${target.name}" is not usable, no test ran: ${first}\n`)

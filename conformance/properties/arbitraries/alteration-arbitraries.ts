@@ -16,8 +16,15 @@ export type Alteration =
 
 const alphanumericArb = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789')
 
-export const alterationArb: fc.Arbitrary<Alteration> = fc.oneof(
-  fc.record({ kind: fc.constant('body-byte' as const), position: fc.nat(), replacement: alphanumericArb }),
+/** A change only the body's Content-Digest can show (SIG-DIGEST). */
+export const bodyAlterationArb: fc.Arbitrary<Alteration> = fc.record({
+  kind: fc.constant('body-byte' as const),
+  position: fc.nat(),
+  replacement: alphanumericArb,
+})
+
+/** A change to what the signature covers or says, the body aside (SIG-VERIFY). */
+export const signatureAlterationArb: fc.Arbitrary<Alteration> = fc.oneof(
   fc.record({
     kind: fc.constant('authorization' as const),
     position: fc.nat(),

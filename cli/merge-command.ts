@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
+import { suiteModule } from '../settings/suite-modules.ts'
 import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
@@ -65,7 +66,7 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
       'playwright',
       'merge-reports',
       '--config',
-      new URL('./merge.config.ts', import.meta.url).pathname,
+      new URL(suiteModule('./merge.config.ts'), import.meta.url).pathname,
       paths.blob,
     ],
     { stdio: 'inherit', env, cwd: SUITE_ROOT },

@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
 import { PROGRESS_STARTED_ENV } from '../settings/run-settings.ts'
+import { PLAYWRIGHT_CLI } from '../settings/suite-modules.ts'
 
-/** Playwright's command, run by node itself: npx would add its own start-up (seconds on a busy machine). */
-const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli')
 /**
  * The console stays silent at most 10 s: a line after 9, since a timer fires late on a busy machine (by up to a
  * second at load 20).

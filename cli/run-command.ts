@@ -25,7 +25,10 @@ import { withProgressLines } from './progress-line.ts'
 import { reportLines } from './report-list.ts'
 import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
-/** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
+/**
+ * Playwright runs from the suite's folder (the package's built one once installed), wherever the command is called
+ * from: every path the user gives or the run writes by default is made absolute against the working directory first.
+ */
 export const SUITE_ROOT = new URL('..', import.meta.url).pathname
 
 /**
@@ -46,7 +49,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
   const setting = options.output ? '--output' : env[REPORT_DIR_ENV] ? REPORT_DIR_ENV : undefined
   const folder = claimOutputFolder(
-    options.output ? resolve(options.output) : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR),
+    resolve(options.output ?? env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR),
     setting,
   )
   if (folder.moved) console.log(folder.moved)

@@ -1,5 +1,6 @@
-import { relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import {
+  CLIENT_MODE_PARTS,
   type ClientVerdictDocument,
   verdictLines,
   writeClientReports,
@@ -60,7 +61,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     )
   const scenarios = only ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS
   const folder = claimOutputFolder(
-    resolve(givenOutput ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client')),
+    resolve(givenOutput ?? join(DEFAULT_REPORT_DIR, 'client')),
     givenOutput ? '--output' : undefined,
   )
   if (folder.moved) console.log(folder.moved)
@@ -120,13 +121,6 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
 }
 
 const isClientRule = (id: string) => CLIENT_RULES.some((rule) => rule.id === id)
-
-/** What decides a client verdict beyond the suite: the client mode, and the reference server that plays the ASE. */
-const CLIENT_MODE_PARTS = [
-  'client-conformance',
-  'reference-server/src',
-  'reference-run/simulated-ase-plan.ts',
-]
 
 /**
  * The client mode's archive, made as the server mode's (cli/evidence-archive.ts): the verdict files, every

@@ -242,7 +242,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     ...subjectRows(verdict).map(([label, value], i) =>
       i === 0 ? `${label}: **${value}**  ` : `${label}: ${value}  `,
     ),
-    `Suite: ${verdict.suite.name} ${verdict.suite.version} (commit ${verdict.suite.commit}), finished ${verdict.finishedAt}  `,
+    `Suite: ${verdict.suite.name} ${verdict.suite.version} (commit ${verdict.suite.commit}; ${verdict.suite.files} files, sha256 ${verdict.suite.sha256}), finished ${verdict.finishedAt}  `,
     `Spec: OpenAPI ${verdict.spec.openApi} from ${verdict.spec.package} ${verdict.spec.packageVersion}; consent: ${verdict.consentDrivers.join(', ') || 'not needed'}`,
     '',
     `**${verdict.headline}**`,

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
 import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
-import { suiteModule } from '../settings/suite-modules.ts'
+import { PLAYWRIGHT_CLI, suiteModule } from '../settings/suite-modules.ts'
 import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
 import { takeOption, UsageError } from './run-options.ts'
 
@@ -59,11 +59,11 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     [TARGET_ENV]: resolve(target),
   }
   if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
+  // The package's own Playwright: npx from the installed suite's folder finds no playwright of its own.
   const merge = spawnSync(
-    'npx',
+    process.execPath,
     [
-      '--no-install',
-      'playwright',
+      PLAYWRIGHT_CLI,
       'merge-reports',
       '--config',
       new URL(suiteModule('./merge.config.ts'), import.meta.url).pathname,

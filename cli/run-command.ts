@@ -61,7 +61,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const paths = reportPaths(reportDir)
   clearReports(paths)
   console.log(
-    `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the reference server of this repository (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,
+    `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the suite's reference server (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,
   )
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []

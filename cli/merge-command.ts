@@ -3,7 +3,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
-import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
+import {
+  BASELINE_ENV,
+  REPORT_DIR_ENV,
+  reportPaths,
+  TARGET_ENV,
+  USER_DIR_ENV,
+} from '../settings/run-settings.ts'
 import { PLAYWRIGHT_CLI, suiteModule } from '../settings/suite-modules.ts'
 import { clearReports, finishReports, SUITE_ROOT } from './run-command.ts'
 import { takeOption, UsageError } from './run-options.ts'
@@ -57,6 +63,7 @@ export function mergeCommand(argv: readonly string[]): number | Promise<number> 
     ...process.env,
     [REPORT_DIR_ENV]: paths.root,
     [TARGET_ENV]: resolve(target),
+    [USER_DIR_ENV]: process.cwd(),
   }
   if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
   // The package's own Playwright: npx from the installed suite's folder finds no playwright of its own.

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
-import { PROGRESS_STARTED_ENV } from '../settings/run-settings.ts'
+import { PROGRESS_STARTED_ENV, USER_DIR_ENV } from '../settings/run-settings.ts'
 import { PLAYWRIGHT_CLI } from '../settings/suite-modules.ts'
 
 /**
@@ -35,7 +35,7 @@ export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, cwd:
   try {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], {
       stdio: 'inherit',
-      env: { ...env, [PROGRESS_STARTED_ENV]: started },
+      env: { ...env, [PROGRESS_STARTED_ENV]: started, [USER_DIR_ENV]: process.cwd() },
       cwd,
     })
     const [code] = (await once(child, 'exit')) as [number | null]

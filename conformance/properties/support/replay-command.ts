@@ -1,17 +1,17 @@
 import { relative } from 'node:path'
-import { BASELINE_ENV, REFERENCE_RUN_ENV, TARGET_ENV } from '../../../settings/run-settings.ts'
+import { BASELINE_ENV, REFERENCE_RUN_ENV, TARGET_ENV, userDir } from '../../../settings/run-settings.ts'
 
 /**
  * The one command that replays a failure, quoted for a POSIX shell. It names the run's own target file and
  * baseline: pasted from a verdict page without them, it would run against the reference server instead. A path
- * is shown from the folder the run started in (the checkout), so the page does not show where that is.
+ * is shown from the folder the command was run from, so the page does not show where that is.
  */
 export function replayCommand(
   tag: string,
   seed: number,
   path: string,
   env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
+  cwd: string = userDir(),
 ): string {
   const target = env[TARGET_ENV]
   const options = [

@@ -149,7 +149,7 @@ describe('the packed suite, installed into an empty folder', () => {
     assert.match(rules.stdout, /^WA-DOC\s+MUST/m)
   })
 
-  test('init, validate and a filtered run against the reference server write into the folder, naming the package', async () => {
+  test('init, validate and a filtered run against the reference server read from and write into the folder, naming the package', async () => {
     const sender = await startReference(join(ase, 'reference'))
     const init = await opConformance('init', sender, '--template', 'reference')
     assert.equal(init.status, 0, init.stdout + init.stderr)
@@ -157,12 +157,20 @@ describe('the packed suite, installed into an empty folder', () => {
     const validate = await opConformance('validate', 'local/target.json')
     assert.equal(validate.status, 0, validate.stdout + validate.stderr)
 
-    const run = await opConformance('run', '--target', 'local/target.json', '--grep', '@WA-DOC')
+    mkdirSync(join(ase, 'conformance'))
+    writeFileSync(join(ase, 'conformance/baseline.json'), '{"expectedFailures": []}')
+    const run = await opConformance(
+      'run',
+      ...['--target', 'local/target.json', '--baseline', 'conformance/baseline.json', '--grep', '@WA-DOC'],
+    )
     assert.equal(run.status, EXIT.noVerdict, run.stdout + run.stderr)
     const verdict = JSON.parse(
       readFileSync(join(ase, 'reports/output/verdict/verdict.json'), 'utf8'),
     ) as VerdictDocument
     assert.ok(verdict.rules.some((rule) => rule.rule.id === 'WA-DOC' && rule.status === 'passed'))
+    // Read from the folder the command ran in, and named from there.
+    assert.equal(verdict.baseline?.file, 'conformance/baseline.json')
+    assert.match(run.stdout, /^ {2}baseline conformance\/baseline\.json: 0 expected failures/m)
     assert.ok(existsSync(join(ase, 'reports/output/conformance-evidence.tar.gz')))
     assert.ok(!existsSync(join(installed, 'reports')) && !existsSync(join(installed, 'local')))
 

@@ -1,5 +1,3 @@
-import { relative } from 'node:path'
-import { userDir } from '../../settings/run-settings.ts'
 import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { EXIT } from './exit-status.ts'
 import { failedWhere, failureTexts, readableFailure } from './failure-text.ts'
@@ -165,7 +163,7 @@ export function baselineLines(document: VerdictDocument): string[] {
   const b = document.baseline
   if (!b) return []
   return [
-    `  baseline ${relative(userDir(), b.file)}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
+    `  baseline ${b.file}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
     ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
     ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
     ...b.unconfirmed.map((u) => `    UNCONFIRMED    ${u.why}; the entry stays (${u.entry.reason})`),

@@ -59,6 +59,8 @@ const MAY_IMPORT = {
   // page's test renders the page in the suite's Chromium.
   reports: [
     'conformance/harness/rules',
+    // The suite's digest in the verdict (run-subject.ts) walks its files as the listing's does.
+    'conformance/harness/run/files-under.ts',
     'conformance/harness/foundations',
     'conformance/harness/target',
     'conformance/harness/consent',

@@ -33,6 +33,7 @@ import {
   SHARD_ENV,
   TARGET_ENV,
 } from './settings/run-settings.ts'
+import { NODE_LOADER, suiteModule } from './settings/suite-modules.ts'
 
 // Without --target, the run is against the reference server started below, described by a target file like any
 // other server. Workers load this file again: they find the variables set (the ports the main process chose
@@ -112,11 +113,12 @@ const consoleReporters = (process.env[CONSOLE_REPORTER_ENV] || (process.env.CI ?
 const REFERENCE_LEDGER_PROJECT = 'reference-ledger'
 const longWait = new RegExp(LONG_WAIT_TAG)
 const longestWait = new RegExp(LONGEST_WAIT_TAG)
-const FOUNDATIONS_SPEC = /\/tests\/foundations\.spec\.ts$/
+// .ts in a checkout, .js in the installed package (settings/suite-modules.ts).
+const FOUNDATIONS_SPEC = /\/tests\/foundations\.spec\.[jt]s$/
 // First of all: a failed test's trace holds the tokens it sent until this reporter rewrites it, and the others
 // copy it (conformance/harness/http/trace-redaction-reporter.ts).
 const TRACE_REDACTION: ReporterDescription = [
-  new URL('./conformance/harness/http/trace-redaction-reporter.ts', import.meta.url).pathname,
+  new URL(suiteModule('./conformance/harness/http/trace-redaction-reporter.ts'), import.meta.url).pathname,
 ]
 // A shard writes only Playwright's blob report: `op-conformance merge` makes every report, the verdict included,
 // from all shards' results at once.
@@ -139,7 +141,7 @@ export default defineConfig({
   timeout: reference?.testTimeoutMs ?? 60_000,
   expect: { timeout: 10_000 },
   // After the webServer is up (Playwright starts it first): a target that cannot be reached stops the run here.
-  globalSetup: './conformance/harness/preflight/global-setup.ts',
+  globalSetup: suiteModule('./conformance/harness/preflight/global-setup.ts'),
   reporter: reporters,
   // The browser consent driver launches this Chromium (see conformance/harness/consent/chromium.ts).
   // Traces only when asked for (OP_FAILURE_TRACES=1): recording one for every test, to keep it only where the test
@@ -171,7 +173,7 @@ export default defineConfig({
       ...split,
       // Example tests, and the properties that search for the cases nobody wrote down.
       testDir: './conformance',
-      testMatch: /\/(tests|properties)\/[^/]+\.spec\.ts$/,
+      testMatch: /\/(tests|properties)\/[^/]+\.spec\.[jt]s$/,
       testIgnore: FOUNDATIONS_SPEC,
       dependencies: process.env[SHARD_ENV] ? [VERDICT_PROJECTS.foundations] : [],
       teardown: reference ? REFERENCE_LEDGER_PROJECT : undefined,
@@ -189,7 +191,7 @@ export default defineConfig({
   ],
   webServer: reference && {
     // node itself, not npx: no npm start-up, and no npm warnings in the run's output.
-    command: 'node --import tsx reference-server/src/main.ts',
+    command: ['node', ...NODE_LOADER, suiteModule('reference-server/src/main.ts')].join(' '),
     url: `${reference.publicUrl}/healthz`,
     env: reference.env,
     reuseExistingServer: false,

@@ -15,6 +15,7 @@ import { TARGET_FILE_SCHEMA_PATH, type TargetFile } from '../conformance/harness
 import { artilleryScript, PROCESSOR_FILE } from '../conformance/load/artillery/artillery-script.ts'
 import { BUNDLE_TARGET_FILE } from '../conformance/load/artillery/worker-session.ts'
 import type { OperationName } from '../conformance/load/operations.ts'
+import { suiteModule } from '../settings/suite-modules.ts'
 import { ARTILLERY_DIR, type ArtilleryTools } from './artillery-install.ts'
 import { SUITE_ROOT } from './run-command.ts'
 
@@ -127,7 +128,7 @@ function bundleProcessor(tools: ArtilleryTools, outfile: string): void {
   const result = spawnSync(
     tools.esbuild,
     [
-      join(SUITE_ROOT, 'conformance', 'load', 'artillery', 'processor.ts'),
+      join(SUITE_ROOT, suiteModule('conformance/load/artillery/processor.ts')),
       '--bundle',
       '--platform=node',
       '--format=esm',

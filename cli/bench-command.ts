@@ -13,7 +13,6 @@ import { emitBench } from './bench-emit.ts'
 import { type BenchOptions, parseBenchOptions } from './bench-options.ts'
 import { formatBenchTable } from './bench-table.ts'
 import { BENCH_HELP } from './help.ts'
-import { SUITE_ROOT } from './run-command.ts'
 import { UsageError } from './run-options.ts'
 import { startReferenceServer } from './start-reference-server.ts'
 
@@ -29,7 +28,7 @@ export async function benchCommand(argv: readonly string[]): Promise<number> {
   }
   if (options.emit !== undefined && options.target !== undefined)
     return emitBench({ ...options, emit: options.emit, target: options.target })
-  const output = resolve(options.output ?? join(SUITE_ROOT, DEFAULT_REPORT_DIR, 'bench', 'bench.json'))
+  const output = resolve(options.output ?? join(DEFAULT_REPORT_DIR, 'bench', 'bench.json'))
   const reference = options.target ? undefined : await startReferenceServer(dirname(output))
   try {
     const targetFile = options.target ? resolve(options.target) : reference!.targetFile

@@ -1,5 +1,6 @@
-import { relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import {
+  CLIENT_MODE_PARTS,
   type ClientVerdictDocument,
   verdictLines,
   writeClientReports,
@@ -16,7 +17,6 @@ import { tierOf } from '../conformance/harness/rules/rule.ts'
 import { EXIT } from '../reports/src/exit-status.ts'
 import { DEFAULT_REPORT_DIR } from '../settings/run-settings.ts'
 import { CLIENT_HELP } from './client-help.ts'
-import { CLIENT_MODE_PARTS } from './digests.ts'
 import { packEvidence } from './evidence-archive.ts'
 import { claimOutputFolder } from './output-folder.ts'
 import { withProgressLines } from './progress-line.ts'
@@ -63,7 +63,7 @@ export async function clientCommand(argv: readonly string[]): Promise<number> {
     )
   const scenarios = only ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS
   const folder = claimOutputFolder(
-    resolve(givenOutput ?? resolve(SUITE_ROOT, DEFAULT_REPORT_DIR, 'client')),
+    resolve(givenOutput ?? join(DEFAULT_REPORT_DIR, 'client')),
     givenOutput ? '--output' : undefined,
   )
   if (folder.moved) console.log(folder.moved)

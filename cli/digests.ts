@@ -1,44 +1,24 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { CLIENT_MODE_PARTS } from '../client-conformance/client-report.ts'
 import { rulesNamedIn } from '../conformance/harness/rules/rules-named-in.ts'
 import { filesUnder } from '../conformance/harness/run/files-under.ts'
 import { type ApiName, openApiPath } from '../openapi/official-documents.ts'
-import { specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
+import { sha256, specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
 import type { TestRecord } from '../reports/src/test-record.ts'
 import type { Evidence } from '../reports/src/verdict-document.ts'
 
-const ROOT = new URL('..', import.meta.url).pathname
-/** What decides a verdict: the suite's code and rules, the client, the reporters, and the pinned dependencies. */
-const SUITE_PARTS = [
-  'conformance',
-  'clients/src',
-  'reports/src',
-  'reports/schemas',
-  'cli',
-  'playwright.config.ts',
-  'package.json',
-  'package-lock.json',
-]
-/** What decides a client verdict beyond the suite: the client mode, and the reference server that plays the ASE. */
-export const CLIENT_MODE_PARTS = [
-  'client-conformance',
-  'reference-server/src',
-  'reference-run/simulated-ase-plan.ts',
-]
+export { CLIENT_MODE_PARTS, sha256 }
+
 const SPEC_DOCUMENTS: ApiName[] = ['resource-server', 'auth-server', 'wallet-address-server']
 
-export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
-
 /**
- * SHA-256 of the suite (one digest over every file of it, sorted by path; `extraParts` are more of the repository
- * that decide the verdict) and of each OpenAPI document.
+ * The suite's identity with the SHA-256 of its files (`extraParts` are more of a checkout that decide the verdict),
+ * and the SHA-256 of each OpenAPI document.
  */
 export function digests(extraParts: readonly string[] = []) {
-  const files = [...SUITE_PARTS, ...extraParts].flatMap((part) => filesUnder(join(ROOT, part))).sort()
-  const listing = files.map((file) => `${sha256(readFileSync(file))}  ${relative(ROOT, file)}\n`).join('')
   return {
-    suite: { ...suiteIdentity(), files: files.length, sha256: sha256(listing) },
+    suite: suiteIdentity(extraParts),
     spec: {
       ...specIdentity(),
       documents: Object.fromEntries(

@@ -19,7 +19,7 @@ Commands:
   init       Start a target file from a wallet address: discover its servers, make the client's key, print
              the JWK to register at the ASE, write the file and check it live (op-conformance init --help).
   run        Run the suite against a target and write the reports. Without --target it starts the
-             reference server of this repository (embedded Postgres) and tests that.
+             suite's own reference server (embedded Postgres) and tests that.
   rules      List every rule, one line each: ID, level (MUST/SHOULD/MAY), tier, number of tests, statement.
              rules RULE-ID shows one rule with its spec section and tests; --json for JSON.
   validate   Check a target file against conformance/harness/target/target-file.schema.json and the suite's own
@@ -151,7 +151,7 @@ Operations (--operations, comma-separated; default all, in this order):
                            with consent, outgoing payment, then reading it until it has sent it all.
 
 Options:
-  --target FILE         The target file (as for run). Without it, the reference server of this repository is
+  --target FILE         The target file (as for run). Without it, the suite's own reference server is
                         started as run starts it (free ports, or REFERENCE_PORT; DATABASE_URL for PostgreSQL, else
                         embedded).
   --concurrency N       Iterations in flight at once (default 8).

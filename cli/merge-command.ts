@@ -2,10 +2,16 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadBaseline } from '../conformance/harness/rules/baseline-file.ts'
 import { loadTargetFile } from '../conformance/harness/target/load-target.ts'
-import { BASELINE_ENV, REPORT_DIR_ENV, reportPaths, TARGET_ENV } from '../settings/run-settings.ts'
+import {
+  BASELINE_ENV,
+  REPORT_DIR_ENV,
+  reportPaths,
+  TARGET_ENV,
+  USER_DIR_ENV,
+} from '../settings/run-settings.ts'
+import { PLAYWRIGHT_CLI, suiteModule } from '../settings/suite-modules.ts'
 import { exitOf, handleSignals, startChild } from './child-processes.ts'
 import { holdPreviousReports } from './output-folder.ts'
-import { PLAYWRIGHT_CLI } from './playwright-run.ts'
 import { finishReports, SUITE_ROOT } from './run-command.ts'
 import { mergedManner } from './run-manner.ts'
 import { takeOption, UsageError } from './run-options.ts'
@@ -59,6 +65,7 @@ export async function mergeCommand(argv: readonly string[]): Promise<number> {
     ...process.env,
     [REPORT_DIR_ENV]: paths.root,
     [TARGET_ENV]: resolve(target),
+    [USER_DIR_ENV]: process.cwd(),
   }
   if (baseline) env[BASELINE_ENV] = loadBaseline(baseline).file
   const merge = startChild(
@@ -67,7 +74,7 @@ export async function mergeCommand(argv: readonly string[]): Promise<number> {
       PLAYWRIGHT_CLI,
       'merge-reports',
       '--config',
-      new URL('./merge.config.ts', import.meta.url).pathname,
+      new URL(suiteModule('./merge.config.ts'), import.meta.url).pathname,
       paths.blob,
     ],
     { stdio: 'inherit', env, cwd: SUITE_ROOT },

@@ -1,16 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
-import { PROGRESS_STARTED_ENV } from '../settings/run-settings.ts'
+import { PROGRESS_STARTED_ENV, USER_DIR_ENV } from '../settings/run-settings.ts'
+import { PLAYWRIGHT_CLI } from '../settings/suite-modules.ts'
 import { exitOf, startChild } from './child-processes.ts'
 
-/**
- * Playwright's command, from the suite's own dependencies, run by node itself: npx would add its own start-up
- * (seconds on a busy machine), and outside the suite's folder would reach for the registry.
- */
-export const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli')
 /**
  * The console stays silent at most 10 s: a line after 9, since a timer fires late on a busy machine (by up to a
  * second at load 20).
@@ -41,7 +36,11 @@ export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, cwd:
     const child = startChild(
       process.execPath,
       [PLAYWRIGHT_CLI, ...args],
-      { stdio: 'inherit', env: { ...env, [PROGRESS_STARTED_ENV]: started }, cwd },
+      {
+        stdio: 'inherit',
+        env: { ...env, [PROGRESS_STARTED_ENV]: started, [USER_DIR_ENV]: process.cwd() },
+        cwd,
+      },
       true,
     )
     return await exitOf(child)

@@ -27,7 +27,10 @@ import { reportLines } from './report-list.ts'
 import { type RunManner, runManner, writeRunManner } from './run-manner.ts'
 import { CONFIGURATION_EXIT, parseRunOptions } from './run-options.ts'
 
-/** Playwright runs from the suite's folder, wherever the command is called from (paths given are made absolute). */
+/**
+ * Playwright runs from the suite's folder (the package's built one once installed), wherever the command is called
+ * from: every path the user gives or the run writes by default is made absolute against the working directory first.
+ */
 export const SUITE_ROOT = new URL('..', import.meta.url).pathname
 
 /**
@@ -49,7 +52,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (options.baseline) env[BASELINE_ENV] = loadBaseline(options.baseline).file
   const setting = options.output ? '--output' : env[REPORT_DIR_ENV] ? REPORT_DIR_ENV : undefined
   const folder = claimOutputFolder(
-    options.output ? resolve(options.output) : resolve(SUITE_ROOT, env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR),
+    resolve(options.output ?? env[REPORT_DIR_ENV] ?? DEFAULT_REPORT_DIR),
     setting,
   )
   if (folder.moved) console.log(folder.moved)
@@ -62,7 +65,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   handleSignals()
   const held = holdPreviousReports(paths)
   console.log(
-    `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the reference server of this repository (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,
+    `Target: ${env[TARGET_ENV] ? shown(env[TARGET_ENV]) : `the suite's reference server (${env.REFERENCE_PORT ? `REFERENCE_PORT=${env.REFERENCE_PORT}` : 'free ports'})`}; reports: ${shown(reportDir)}`,
   )
 
   const shard = options.shard ? [`--shard=${options.shard.index}/${options.shard.total}`] : []

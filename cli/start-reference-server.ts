@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
+import { NODE_LOADER, suiteModule } from '../settings/suite-modules.ts'
 import { startChild } from './child-processes.ts'
 import { ReferenceStartError } from './reference-start-error.ts'
 import { SUITE_ROOT } from './run-command.ts'
@@ -17,10 +18,11 @@ export interface ReferenceServer {
  * target file written into `dir`. Rejects with a ReferenceStartError when it exits before it serves.
  */
 export async function startReferenceServer(dir: string): Promise<ReferenceServer> {
-  const child = startChild(process.execPath, ['--import', 'tsx', 'reference-run/serve-reference.ts', dir], {
-    cwd: SUITE_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = startChild(
+    process.execPath,
+    [...NODE_LOADER, suiteModule('reference-run/serve-reference.ts'), dir],
+    { cwd: SUITE_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   const exited = once(child, 'exit')
   const line = await Promise.race([
     once(createInterface({ input: child.stdout! }), 'line').then(([first]) => first as string),

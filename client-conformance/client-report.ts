@@ -10,10 +10,21 @@ import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
 import { type ClientSubject, specIdentity, suiteIdentity } from '../reports/src/run-subject.ts'
 import { buildVerdictDocument, type VerdictDocument } from '../reports/src/verdict-document.ts'
 import { RECORDS_FILE, recordsFileText } from '../reports/src/verdict-records.ts'
+import { suiteModule } from '../settings/suite-modules.ts'
 import { clientVerdict, clientVerdictOptions } from './client-verdict.ts'
 import type { ClientSuiteResult } from './run-client-suite.ts'
 import { SCENARIOS } from './scenarios.ts'
 import type { SimulatedAse } from './simulated-ase.ts'
+
+/**
+ * What decides a client verdict beyond the suite, in a checkout (an installed package is digested whole): the client
+ * mode, and the reference server that plays the ASE.
+ */
+export const CLIENT_MODE_PARTS = [
+  'client-conformance',
+  'reference-server/src',
+  suiteModule('reference-run/simulated-ase-plan.ts'),
+]
 
 /** The server mode's verdict document, about a client: `subject` says so and names the adapter. */
 export type ClientVerdictDocument = VerdictDocument & { subject: ClientSubject }
@@ -45,7 +56,7 @@ export function writeClientReports(
     subject: {
       target: `client: ${result.clientName ?? adapter}`,
       walletAddresses: { client: ase.client.walletAddress, ...ase.plan.walletAddresses },
-      suite: suiteIdentity(),
+      suite: suiteIdentity(CLIENT_MODE_PARTS),
       spec: specIdentity(),
       consentDrivers: [CONSENT],
       finishedAt: new Date().toISOString(),

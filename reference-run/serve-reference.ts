@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { NODE_LOADER, suiteModule } from '../settings/suite-modules.ts'
 import { PortTakenError } from './port-taken-error.ts'
 import { referenceServerPlan, writeReferenceTarget } from './reference-plan.ts'
 import { claimReferencePorts, REFERENCE_PORT_ENV } from './reference-ports.ts'
@@ -29,7 +30,7 @@ try {
 }
 const plan = referenceServerPlan(process.env)
 const target = writeReferenceTarget(plan, dir)
-const server = spawn(process.execPath, ['--import', 'tsx', 'reference-server/src/main.ts'], {
+const server = spawn(process.execPath, [...NODE_LOADER, suiteModule('reference-server/src/main.ts')], {
   cwd: ROOT,
   // A load run waits for no expiry: tokens that outlive any run, so long runs are not cut by 401s.
   env: { ...process.env, ...plan.env, ACCESS_TOKEN_EXPIRES_IN: '86400' },

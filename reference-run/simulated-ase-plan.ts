@@ -1,3 +1,4 @@
+import { NODE_LOADER, suiteModule } from '../settings/suite-modules.ts'
 import { referenceServerPlan } from './reference-plan.ts'
 import { referencePort } from './reference-ports.ts'
 
@@ -31,7 +32,7 @@ export function simulatedAsePlan(env: NodeJS.ProcessEnv): SimulatedAsePlan {
   const publicUrl = `http://127.0.0.1:${port}`
   const authPublicUrl = `http://127.0.0.1:${port + 1}`
   return {
-    command: [process.execPath, '--import', 'tsx', 'reference-server/src/main.ts'],
+    command: [process.execPath, ...NODE_LOADER, suiteModule('reference-server/src/main.ts')],
     env: {
       ...upstream.env,
       PUBLIC_URL: publicUrl,

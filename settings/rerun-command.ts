@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import { BASELINE_ENV, REFERENCE_RUN_ENV, TARGET_ENV } from './run-settings.ts'
+import { BASELINE_ENV, REFERENCE_RUN_ENV, TARGET_ENV, userDir } from './run-settings.ts'
 
 /**
  * The options that point a command run again at this run's target and baseline, quoted for a POSIX shell: pasted
@@ -7,10 +7,7 @@ import { BASELINE_ENV, REFERENCE_RUN_ENV, TARGET_ENV } from './run-settings.ts'
  * left out (it is written by the run, and a run again starts its own server). A path is shown from the folder the
  * run started in, so a page does not show where that is.
  */
-export function sameTargetOptions(
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): string[] {
+export function sameTargetOptions(env: NodeJS.ProcessEnv = process.env, cwd: string = userDir()): string[] {
   const target = env[TARGET_ENV]
   return [
     ...(target && target !== env[REFERENCE_RUN_ENV] ? ['--target', shellQuoted(relative(cwd, target))] : []),
@@ -25,7 +22,7 @@ export function sameTargetOptions(
  */
 export function rerunCommand(title: string, options: readonly string[]): string {
   const grep = title.replaceAll(' › ', ' ').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-  return ['npx op-conformance run', ...options, '--grep', shellQuoted(grep)].join(' ')
+  return ['npx --no-install op-conformance run', ...options, '--grep', shellQuoted(grep)].join(' ')
 }
 
 function shellQuoted(word: string): string {

@@ -54,6 +54,14 @@ export const NO_STOP_ENV = 'CONFORMANCE_NO_STOP'
 
 export const DEFAULT_REPORT_DIR = 'reports/output'
 
+/**
+ * The folder the command was run from, set by the command for Playwright, which runs from the suite's folder
+ * (inside node_modules once installed): a path shown to the user (the baseline, a replay line's target file) is
+ * relative to theirs.
+ */
+export const USER_DIR_ENV = 'CONFORMANCE_USER_DIR'
+export const userDir = (): string => process.env[USER_DIR_ENV] ?? process.cwd()
+
 /** Everything a run writes, under one folder: `--output DIR`, which sets REPORT_DIR for the run. */
 export function reportPaths(rootDir: string) {
   const root = resolve(rootDir)

@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { TARGET_ENV } from '../../settings/run-settings.ts'
+import { PLAYWRIGHT_CLI, suiteModule } from '../../settings/suite-modules.ts'
 import { filesUnder } from '../harness/run/files-under.ts'
 import type { ListedSuite } from './rule-coverage.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 /** What Playwright loads to list the suite: the configuration and every folder it imports from, and the lockfile. */
 const LISTING_INPUTS = [
-  'playwright.config.ts',
+  suiteModule('playwright.config.ts'),
   'package-lock.json',
   'conformance',
   'settings',
@@ -44,9 +44,7 @@ export function listTests(cacheDir: string = DEFAULT_LISTING_CACHE): { suites: L
 }
 
 function listWithPlaywright(): string {
-  // Playwright from the suite's own dependencies: `npx playwright` outside the suite's folder asks the registry.
-  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli')
-  const listing = spawnSync(process.execPath, [cli, 'test', '--list', '--reporter=json'], {
+  const listing = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--list', '--reporter=json'], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     cwd: ROOT,

@@ -42,6 +42,16 @@ describe('a failure the baseline expects', () => {
     assert.deepEqual(reasons(['TypeError: x is undefined'], title), ['a property on a deviation'])
     assert.equal(reasons(['TypeError: x is undefined'], `${title} again`), undefined)
   })
+
+  test('a full title names its test whether the suite runs from a checkout (.spec.ts) or the package (.spec.js)', () => {
+    const baseline = { expectedFailures: [{ test: TITLE, reason: 'unknown ids answer 401' }] }
+    const fromPackage = TITLE.replace('reads.spec.ts', 'reads.spec.js')
+    assert.deepEqual(baselineReasonsFor(baseline, { title: fromPackage, errors: ['x'] }), [
+      'unknown ids answer 401',
+    ])
+    const otherFile = TITLE.replace('reads.spec.ts', 'writes.spec.js')
+    assert.equal(baselineReasonsFor(baseline, { title: otherFile, errors: ['x'] }), undefined)
+  })
 })
 
 describe('marking it for Playwright', () => {

@@ -8,6 +8,7 @@ import type {
   TestResult,
   TestStep,
 } from '@playwright/test/reporter'
+import { userDir } from '../../settings/run-settings.ts'
 
 /** The checkout this suite runs from: every path under it is shown relative to it. */
 const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url))
@@ -71,8 +72,11 @@ export function withoutRoots(text: string, roots: string[]): string {
   return roots.reduce((rewritten, root) => rewritten.replaceAll(root, ''), text)
 }
 
-/** A file named in a published report: from the checkout or the working folder, else by its name alone. */
-export function publishedPath(file: string, cwd = process.cwd()): string {
+/**
+ * A file named in a published report: from the suite's folder or the folder the command was run from, else by its
+ * name alone.
+ */
+export function publishedPath(file: string, cwd = userDir()): string {
   if (file.startsWith(CHECKOUT)) return file.slice(CHECKOUT.length)
   const fromCwd = relative(cwd, file)
   return fromCwd.startsWith('..') || fromCwd.startsWith('/') ? basename(file) : fromCwd

@@ -71,7 +71,10 @@ ${isClientVerdict(d) ? '' : `<h2>Latency of the target</h2>\n${latencyTable(d)}`
 function subject(d: VerdictDocument): string {
   const rows: [string, string][] = [
     ...subjectRows(d),
-    ['Suite', `${d.suite.name} ${d.suite.version}, commit ${d.suite.commit}`],
+    [
+      'Suite',
+      `${d.suite.name} ${d.suite.version}, commit ${d.suite.commit}; ${d.suite.files} files, sha256 ${d.suite.sha256}`,
+    ],
     ['Spec', `OpenAPI ${d.spec.openApi} from ${d.spec.package} ${d.spec.packageVersion}`],
     ['Finished', d.finishedAt],
     ['Consent driver', d.consentDrivers.join(', ') || 'none used (no test needed consent)'],

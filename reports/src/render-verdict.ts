@@ -1,4 +1,3 @@
-import { relative } from 'node:path'
 import { rerunCommand } from '../../settings/rerun-command.ts'
 import { scenariosLine, scenariosRun, testLabel, testsSentence } from './client-scenarios.ts'
 import { EXIT } from './exit-status.ts'
@@ -187,7 +186,7 @@ export function baselineLines(document: VerdictDocument): string[] {
   const b = document.baseline
   if (!b) return []
   return [
-    `  baseline ${relative(process.cwd(), b.file)}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
+    `  baseline ${b.file}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
     ...b.unexpected.map((id) => `    UNEXPECTED     ${id}`),
     ...b.stale.map((s) => `    STALE          ${s.why}: remove it from the baseline (${s.entry.reason})`),
     ...b.unconfirmed.map((u) => `    UNCONFIRMED    ${u.why}; the entry stays (${u.entry.reason})`),
@@ -265,7 +264,7 @@ export function renderVerdictMarkdown(verdict: VerdictDocument): string {
     ...subjectRows(verdict).map(([label, value], i) =>
       i === 0 ? `${label}: **${value}**  ` : `${label}: ${value}  `,
     ),
-    `Suite: ${verdict.suite.name} ${verdict.suite.version} (commit ${verdict.suite.commit}), finished ${verdict.finishedAt}  `,
+    `Suite: ${verdict.suite.name} ${verdict.suite.version} (commit ${verdict.suite.commit}; ${verdict.suite.files} files, sha256 ${verdict.suite.sha256}), finished ${verdict.finishedAt}  `,
     `Spec: OpenAPI ${verdict.spec.openApi} from ${verdict.spec.package} ${verdict.spec.packageVersion}; consent: ${verdict.consentDrivers.join(', ') || 'not needed'}`,
     '',
     `**${verdict.headline}**`,

@@ -32,7 +32,7 @@ describe('every failure carries the command that runs its test again against the
 
   test("its --grep, as the shell passes it, selects the test by Playwright's grep title and not its neighbour", () => {
     const command = rerunCommand(title, ['--target', 'ase.json'])
-    assert.match(command, /^npx op-conformance run --target ase\.json --grep '/)
+    assert.match(command, /^npx --no-install op-conformance run --target ase\.json --grep '/)
     const grep = new RegExp(grepArgument(command))
     // Playwright tests --grep against the project, the file, the describe blocks, the title and the tags.
     const grepTitle = (t: string) => `${t.replaceAll(' › ', ' ')} @QT-CREATE`
@@ -42,14 +42,14 @@ describe('every failure carries the command that runs its test again against the
 
   test('on the console and the verdict page, under the failure', () => {
     const document = { ...sampleDocument(), sameTarget: ['--target', 'ase.json'] }
-    const rerun = "re-run: npx op-conformance run --target ase.json --grep 'reads an unknown id'"
+    const rerun = "re-run: npx --no-install op-conformance run --target ase.json --grep 'reads an unknown id'"
     assert.ok(
       summaryLines(document).some((line) => line.trim() === rerun),
       summaryLines(document).join('\n'),
     )
     assert.match(
       renderVerdictHtml(document),
-      /Run again against the same target:<\/div><pre class="rerun">npx op-conformance run --target ase\.json --grep 'reads an unknown id'<\/pre>/,
+      /Run again against the same target:<\/div><pre class="rerun">npx --no-install op-conformance run --target ase\.json --grep 'reads an unknown id'<\/pre>/,
     )
   })
 })

@@ -71,7 +71,13 @@ export const SAMPLE_RECORDS: TestRecord[] = [
 export const SAMPLE_SUBJECT: VerdictSubject = {
   target: 'Sample ASE <staging>',
   walletAddresses: { sender: 'https://ase.test/alice', receiver: 'https://ase.test/bob' },
-  suite: { name: 'open-payments-conformance', version: '0.1.0', commit: 'abc123' },
+  suite: {
+    name: 'open-payments-conformance',
+    version: '0.1.0',
+    commit: 'abc123',
+    files: 2,
+    sha256: 'a'.repeat(64),
+  },
   spec: { openApi: '1.3.0', package: '@interledger/open-payments', packageVersion: '7.4.0' },
   consentDrivers: ['browser'],
   finishedAt: '2026-11-23T15:00:00.000Z',

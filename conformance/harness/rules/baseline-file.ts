@@ -86,8 +86,13 @@ function describe(error: ErrorObject): string {
 
 /**
  * A test entry names a test by its full title (project › file › describe › title, as verdict.json shows it) or
- * by its end (`describe › title`), which stays the same when the test moves to another project or file.
+ * by its end (`describe › title`), which stays the same when the test moves to another project or file. A spec
+ * file is `x.spec.ts` in a checkout and `x.spec.js` in the installed package: a full title names the test in both.
  */
 export function namesTest(entry: string, title: string): boolean {
-  return title === entry || title.endsWith(` › ${entry}`)
+  const named = withoutSpecExtension(entry)
+  const full = withoutSpecExtension(title)
+  return full === named || full.endsWith(` › ${named}`)
 }
+
+const withoutSpecExtension = (title: string) => title.replace(/\.spec\.[jt]s( ›|$)/g, '.spec$1')

@@ -61,8 +61,10 @@ export const TARGET_TEMPLATES: Record<TemplateName, TargetTemplate> = {
     registration:
       "Register this public key on each client wallet address with Rafiki's admin API (backend GraphQL, port " +
       '3001: createWalletAddressKey), or let init do it: --admin-tenant ID with the secret in RAFIKI_ADMIN_SECRET ' +
-      '(and --admin-url off loopback). The seeded keys need no registration: pass --key ' +
-      'conformance/harness/target/rafiki/cloud-nine-wallet-private-key.pem, init finds their kids.',
+      "(and --admin-url off loopback). The seeded keys need no registration: pass --key with Rafiki's " +
+      'localenv/cloud-nine-wallet/private-key.pem (a checkout of this suite has a copy, ' +
+      'conformance/harness/target/rafiki/cloud-nine-wallet-private-key.pem; the package ships no key), init finds ' +
+      'their kids.',
   },
   reference: {
     description: "the suite's reference server (npm run server): the suite serves its own client",

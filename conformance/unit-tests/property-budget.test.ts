@@ -73,12 +73,12 @@ describe('property budgets', () => {
     const reference = { CONFORMANCE_TARGET: '/x/out/ref.json', REFERENCE_RUN_TARGET: '/x/out/ref.json' }
     assert.equal(
       replayCommand('@property-pagination', -12, '3:1', reference, '/x'),
-      "OP_FC_SEED=-12 OP_FC_PATH=3:1 npm run conformance -- --grep '@property-pagination'",
+      "OP_FC_SEED=-12 OP_FC_PATH=3:1 npx --no-install op-conformance run --grep '@property-pagination'",
     )
     const ase = { CONFORMANCE_TARGET: '/x/my ase.json', CONFORMANCE_BASELINE: '/base/line.json' }
     assert.equal(
       replayCommand('@property-pagination', 7, '0', ase, '/x'),
-      "OP_FC_SEED=7 OP_FC_PATH=0 npm run conformance -- --target 'my ase.json' --baseline ../base/line.json --grep '@property-pagination'",
+      "OP_FC_SEED=7 OP_FC_PATH=0 npx --no-install op-conformance run --target 'my ase.json' --baseline ../base/line.json --grep '@property-pagination'",
     )
   })
 })

@@ -196,3 +196,17 @@ test('a filtered run leaves out a rule its tests only brushed, whose clauses the
   const broken = { ...amounts, findings: ['[IP-CREATE#echo-amount] incomingAmount 1 came back as 2500'] }
   assert.equal(computeVerdict(rules, [broken]).rules.find((r) => r.rule.id === 'IP-CREATE')?.status, 'failed')
 })
+
+test("a filtered run's first stage puts no rule in scope by itself: it relies on its rules, it is not about them", () => {
+  const step = record({
+    title: 'foundations › creating an incoming payment',
+    rules: ['IP-CREATE'],
+    foundation: 'incoming-payment',
+    observations: [seen('IP-CREATE', 'created')],
+  })
+  const other = record({ title: 'a', rules: ['A-ONE'], observations: [seen('A-ONE')] })
+  assert.deepEqual(
+    computeVerdict(rules, [step, other]).rules.map((r) => r.rule.id),
+    ['A-ONE'],
+  )
+})

@@ -119,6 +119,22 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     expected: { verdict: 'CONFORMANT', warns: ['TOKEN-LIFETIME'] },
   },
   {
+    id: 'no-subject',
+    description: 'a continuation never gives subject information, even to a grant that asks for it',
+    allowedBy:
+      'the spec shows subject as a member that may appear: a server may withhold it, and CONT-SUBJECT is then not ' +
+      "applicable (before, the continuation's 200, checked on the way, passed it)",
+    edits: [
+      {
+        file: `${SRC}/grants/routes.ts`,
+        find: '    ...(continued.subject === undefined ? {} : { subject: { sub_ids: continued.subject } }),\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/grant-subject.spec.ts`],
+    expected: { verdict: 'CONFORMANT', warns: [] },
+  },
+  {
     id: 'undeliverable-left-pending',
     description:
       'a payment that cannot be delivered ends as Rafiki leaves it: completed, nothing sent, not failed',

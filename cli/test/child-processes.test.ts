@@ -88,9 +88,13 @@ describe('the processes a command starts end with it', () => {
 describe('a run stopped with SIGTERM', () => {
   test('says INTERRUPTED, exits 5, fails no rule, and leaves no process of its own', async () => {
     const output = mkdtempSync(join(tmpdir(), 'op-run-term-'))
-    const run = spawn(process.execPath, [COMMAND, 'run', '--grep', '@IP-', '--output', output], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const run = spawn(
+      process.execPath,
+      [COMMAND, 'run', '--grep', '@IP-', '--output', output, '--reporter', 'list'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     const exited = once(run, 'exit')
     let stderr = ''
     run.stderr!.on('data', (chunk) => {
@@ -125,9 +129,13 @@ describe('a run stopped before its first test ended', () => {
     const output = mkdtempSync(join(tmpdir(), 'op-run-early-'))
     mkdirSync(join(output, 'verdict'))
     writeFileSync(join(output, 'verdict', 'verdict.json'), 'the previous run')
-    const run = spawn(process.execPath, [COMMAND, 'run', '--grep', '@IP-', '--output', output], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const run = spawn(
+      process.execPath,
+      [COMMAND, 'run', '--grep', '@IP-', '--output', output, '--reporter', 'list'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     const exited = once(run, 'exit')
     // The previous reports are held aside from here on.
     for await (const line of createInterface({ input: run.stdout! }))

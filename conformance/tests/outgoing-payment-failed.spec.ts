@@ -10,7 +10,6 @@ import {
   SETTINGS,
   SETTLEMENT_TIMEOUT_MS,
   settlementTestTimeoutMs,
-  skipIfPending,
   test,
 } from '../fixtures/conformance-test.ts'
 
@@ -51,14 +50,17 @@ test.describe('outgoing payments: a payment that cannot be funded or delivered',
         })
         return
       }
-      const { state, detail, payment } = await steps.outcome(bodyOf(unfunded, 'outgoing-payment').id, token)
-      skipIfPending(payment.id, { state, detail }, ['OP-FAILED'])
+      const id = bodyOf(unfunded, 'outgoing-payment').id
+      // Still pending after one settlement time, it may yet be marked failed: it is given a second (as a payment
+      // into a completed receiver is, below); the target itself says it fails such payments.
+      const first = await steps.outcome(id, token)
+      const { state, detail } = first.state === 'pending' ? await steps.outcome(id, token) : first
       expect(
         state,
         rule(
           'OP-FAILED',
-          `${payment.id}, a payment of ${BEYOND_ANY_BALANCE} its sender cannot cover, ends with failed: true ` +
-            `within ${SETTLEMENT_TIMEOUT_MS / 1000} s (capabilities.unfundedPaymentsFail): ${detail}`,
+          `${id}, a payment of ${BEYOND_ANY_BALANCE} its sender cannot cover, ends with failed: true within twice ` +
+            `${SETTLEMENT_TIMEOUT_MS / 1000} s (capabilities.unfundedPaymentsFail): ${detail}`,
         ),
       ).toBe('failed')
     },

@@ -114,7 +114,9 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
-    expected: { verdict: 'INCOMPLETE', setting: 'waits.settlementSeconds' },
+    // Marked failed within twice the settlement time the target declares: the suite waits that long for a payment
+    // it knows cannot be delivered (docs/spec-decisions.md), so nothing is left unchecked.
+    expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
     id: 'settlement-in-batches-declared',

@@ -119,6 +119,33 @@ describe('later views held against create', () => {
   })
 })
 
+test("an outgoing payment's metadata keeps the client's keys; the server may add its own", () => {
+  const payment = {
+    id: 'https://ase.test/outgoing-payments/p',
+    walletAddress: WALLET,
+    metadata: { marker: 'm' },
+  }
+  const created = createdOf('outgoing-payment', payment)!
+  const failed = {
+    ...payment,
+    metadata: { marker: 'm', cancellationReason: 'Account does not have enough balance.' },
+  }
+  assert.equal(sameAsCreatedChecks('OP-GET#found', created, failed, 'get')[0]?.holds, true)
+  const lost = { ...payment, metadata: { cancellationReason: 'x' } }
+  assert.equal(sameAsCreatedChecks('OP-GET#found', created, lost, 'get')[0]?.holds, false)
+  // An incoming payment's is returned unchanged (IP-METADATA).
+  const incoming = createdOf('incoming-payment', { ...payment, id: 'https://ase.test/incoming-payments/i' })!
+  assert.equal(
+    sameAsCreatedChecks(
+      'IP-GET#found',
+      incoming,
+      { ...failed, id: 'https://ase.test/incoming-payments/i' },
+      'get',
+    )[0]?.holds,
+    false,
+  )
+})
+
 describe('the run-wide oracle of OP-FAILED', () => {
   const receiver = 'https://ase.test/incoming-payments/r'
   const payment = (overrides: Record<string, unknown> = {}) => ({

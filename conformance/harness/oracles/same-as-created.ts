@@ -50,7 +50,7 @@ export function sameAsCreatedChecks(
   const body = asObject(view)
   if (!body || typeof body.id !== 'string') return []
   const differ = FIXED[created.kind].filter(
-    (key) => key in body && !same(key, created.fields[key], body[key]),
+    (key) => key in body && !same(created.kind, key, created.fields[key], body[key]),
   )
   const listed = differ.map((k) => `${k} (${shown(body[k])}, created ${shown(created.fields[k])})`)
   return [
@@ -65,11 +65,23 @@ export function sameAsCreatedChecks(
   ]
 }
 
-function same(key: string, created: unknown, now: unknown): boolean {
+function same(kind: Kind, key: string, created: unknown, now: unknown): boolean {
   if (AMOUNTS.has(key) && created !== undefined) return sameAmount(created, now)
   if (INSTANTS.has(key)) return created === now || Date.parse(String(created)) === Date.parse(String(now))
+  if (key === 'metadata' && kind === 'outgoing-payment') return keeps(created, now)
   if (key === 'metadata') return sameJson(emptyAsNone(created), emptyAsNone(now))
   return sameJson(created, now)
+}
+
+/**
+ * An outgoing payment's metadata keeps every key the client gave, with its value; the spec does not say the server
+ * adds none (Rafiki records a failed payment's cancellationReason there), as it says of an incoming payment's
+ * (IP-METADATA: returned unchanged).
+ */
+function keeps(created: unknown, now: unknown): boolean {
+  const given = asObject(created) ?? {}
+  const shownNow = asObject(now) ?? {}
+  return Object.keys(given).every((key) => key in shownNow && sameJson(given[key], shownNow[key]))
 }
 
 const emptyAsNone = (metadata: unknown) =>

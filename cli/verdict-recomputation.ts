@@ -47,9 +47,12 @@ export function recomputeVerdict(
     baseline: baseline && { ...baseline, file: archived.baseline?.file ?? 'baseline.json' },
     client: archived.subject,
   })
-  // The baseline's path is where the run read it: a label, not something the records decide.
+  // The baseline's path is where the run read it: a label, not something the records decide. So are the options
+  // a failure's re-run line gives (the target file and baseline as the run was pointed at them).
   if (given.baseline && archived.baseline) given.baseline.file = archived.baseline.file
-  const recomputed = JSON.parse(JSON.stringify(given)) as VerdictDocument
+  const recomputed = JSON.parse(
+    JSON.stringify(archived.sameTarget ? { ...given, sameTarget: archived.sameTarget } : given),
+  ) as VerdictDocument
   return {
     rules: recomputed.rules.length,
     filtered: recomputed.scope.filtered,

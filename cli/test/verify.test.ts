@@ -69,7 +69,7 @@ function archiveOf(name: string, records: TestRecord[], manner = WHOLE, baseline
       .filter((r) => r.outcome === 'failed')
       .map((r) => [r.title, [{ name: 'exchange', body: EXCHANGE }]]),
   )
-  const document = buildVerdictDocument({
+  const built = buildVerdictDocument({
     verdict: computeVerdict(RULES, records),
     subject: {
       target: 'Example ASE',
@@ -85,6 +85,8 @@ function archiveOf(name: string, records: TestRecord[], manner = WHOLE, baseline
     evidence,
     baseline: baseline && { file: baselineFile, expectedFailures: baseline },
   })
+  // As the reporter writes it: the re-run lines' options, where the run was pointed at a target file.
+  const document = { ...built, sameTarget: ['--target', 'ase.json'] }
   writeFileSync(join(folder, 'verdict', 'verdict.json'), `${JSON.stringify(document, null, 2)}\n`)
   writeFileSync(join(folder, 'verdict', RECORDS_FILE), recordsFileText('server', records))
   writeFileSync(join(folder, 'verdict', 'verdict.md'), renderVerdictMarkdown(document))

@@ -1,12 +1,12 @@
 import type { WalletAddress } from '@interledger/open-payments'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleRef } from '../harness/rules/registry.ts'
 import { type Amount, describeAmount, sameAsset } from '../steps/amounts.ts'
 
 /** A positive amount in the wallet address's asset: how every amount the server works out must look. */
 export function expectAmountIn(
-  ruleId: RuleId,
+  ruleId: RuleRef,
   amount: Amount | undefined,
   walletAddress: WalletAddress,
   what: string,

@@ -3,14 +3,14 @@ import type { Exchange } from '../../clients/src/index.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
 import type { Amount } from '../steps/amounts.ts'
 import { expectAmountIn } from './amount-checks.ts'
 
 /** The quote fields every created quote shows whatever its amounts; the amounts are each test's business. */
 export function expectQuoteOf(
-  ruleId: RuleId,
+  ruleId: RuleRef,
   exchange: Exchange,
   sender: WalletAddress,
   receiver: string,
@@ -53,11 +53,14 @@ export function expectFixedQuote(
   [fixed, amount]: ['debitAmount' | 'receiveAmount', Amount],
   [otherIn, otherWhat]: [WalletAddress, string],
 ): Quote {
-  const quote = expectQuoteOf(ruleId, exchange, sender, receiver)
   const name = fixed === 'debitAmount' ? 'fixed-send' : 'fixed-receive'
-  expect(quote[fixed], rule(ruleId, `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
+  // QT-CREATE says each form: its checks name the form's clause; another rule (QT-CROSS-ASSET) is one clause.
+  const clause = fixed === 'debitAmount' ? 'QT-CREATE#fixed-send' : 'QT-CREATE#fixed-receive'
+  const ref: RuleRef = ruleId === 'QT-CREATE' ? clause : ruleId
+  const quote = expectQuoteOf(ref, exchange, sender, receiver)
+  expect(quote[fixed], rule(ref, `a ${name} quote keeps the ${fixed}`)).toEqual(amount)
   const other = fixed === 'debitAmount' ? 'receiveAmount' : 'debitAmount'
-  expectAmountIn(ruleId, quote[other], otherIn, otherWhat)
+  expectAmountIn(ref, quote[other], otherIn, otherWhat)
   return quote
 }
 

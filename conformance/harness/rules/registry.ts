@@ -416,7 +416,18 @@ const RULE_LIST = [
     id: 'QT-CREATE',
     level: 'MUST',
     section: S.endpoints,
-    statement: 'Fixed-send and fixed-receive quotes return 201 with both amounts and a future expiresAt.',
+    statement:
+      'Fixed-send and fixed-receive quotes return 201 keeping the fixed amount and giving the other in its asset; an expiresAt, when given, is after createdAt.',
+    clauses: [
+      {
+        id: 'fixed-send',
+        says: "a fixed-send quote answers 201 keeping its debitAmount, with a receiveAmount in the receiver's asset",
+      },
+      {
+        id: 'fixed-receive',
+        says: "a fixed-receive quote answers 201 keeping its receiveAmount, with a debitAmount in the sender's asset",
+      },
+    ],
   },
   {
     id: 'QT-ONE-AMOUNT',

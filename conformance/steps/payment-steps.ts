@@ -186,12 +186,12 @@ export class PaymentSteps {
     // A payment past its debitAmount counts as sent, so `outcome` has stopped on it: checked here, not per poll.
     expect(
       sentWithinDebit(payment),
-      rule('OP-SETTLE', `${id}: sentAmount never exceeds debitAmount: ${detail}`),
+      rule('OP-SETTLE#sent', `${id}: sentAmount never exceeds debitAmount: ${detail}`),
     ).toBe(true)
     expect(
       state,
       rule(
-        'OP-SETTLE',
+        'OP-SETTLE#sent',
         `${id}: sentAmount reaches debitAmount (sender's asset) or receiveAmount (receiver's) ` +
           `within ${SETTLEMENT_TIMEOUT_MS / 1000} s: ${detail}`,
       ),

@@ -54,7 +54,7 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
       const after = await steps.readIncoming(receiver.id)
       expect(
         after.receivedAmount.value,
-        rule('OP-SETTLE', 'the receiver got receiveAmount once, not more'),
+        rule('OP-SETTLE#received-once', 'the receiver got receiveAmount once, not more'),
       ).toBe(quote.receiveAmount.value)
       const again = await resources.send(
         resourceCalls.getOutgoingPayment(created.id),
@@ -63,7 +63,7 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
       expect(again).toAnswer(200, 'OP-SETTLE', `get ${created.id} after it settled`)
       expect(
         bodyOf(again, 'outgoing-payment').sentAmount,
-        rule('OP-SETTLE', `sentAmount stays where it settled: ${summarize(again)}`),
+        rule('OP-SETTLE#sent', `sentAmount stays where it settled: ${summarize(again)}`),
       ).toEqual(sent.sentAmount)
     },
   )

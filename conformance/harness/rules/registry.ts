@@ -509,6 +509,13 @@ const RULE_LIST = [
     section: S.states,
     statement:
       'Once processed, sentAmount reaches the payment amount and the receiver receives receiveAmount, once.',
+    clauses: [
+      {
+        id: 'sent',
+        says: "sentAmount reaches the payment's amount, never beyond debitAmount, and stays where it settled",
+      },
+      { id: 'received-once', says: 'the receiver receives the receiveAmount, once and not more' },
+    ],
   },
   {
     id: 'OP-PROCESS',

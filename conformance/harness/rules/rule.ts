@@ -25,7 +25,7 @@ export interface Clause {
 }
 
 /** The one clause of a rule whose statement says one thing. */
-export const WHOLE_CLAUSE = 'statement'
+const WHOLE_CLAUSE = 'statement'
 
 export interface Rule {
   /** Stable identifier; never reused for a different statement. */

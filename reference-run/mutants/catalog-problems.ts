@@ -1,5 +1,6 @@
 import { ORACLE_RULES } from '../../conformance/harness/oracles/oracle-rules.ts'
-import { findRule } from '../../conformance/harness/rules/registry.ts'
+import { checkRef, findRule, type RuleId } from '../../conformance/harness/rules/registry.ts'
+import { splitRef } from '../../conformance/harness/rules/rules-named-in.ts'
 import type { Mutant } from './mutant.ts'
 
 /** A file's text (at the commit the mutants run on), or undefined when there is no such file. */
@@ -28,18 +29,29 @@ export function catalogProblems(mutants: readonly Mutant[], read: ReadFile): str
     }
     const specs = mutant.specs.map((spec) => ({ spec, text: read(spec) }))
     for (const { spec } of specs.filter((s) => s.text === undefined)) where(`spec ${spec} does not exist`)
-    for (const id of mutant.rules) {
+    for (const ref of mutant.rules) {
+      const { rule: id } = splitRef(ref)
       const rule = findRule(id)
-      if (rule === undefined) where(`unknown rule ${id}`)
+      const unknown = refProblem(ref)
+      if (rule === undefined || unknown !== undefined) where(unknown ?? `unknown rule ${id}`)
       // Automatic rules are checked on every response, and the run-wide oracles' on every exchange: no spec names them.
       else if (
         !rule.automatic &&
-        !ORACLE_RULES.has(id) &&
-        !specs.some(({ text }) => text?.includes(`'${id}'`))
+        !ORACLE_RULES.has(rule.id as RuleId) &&
+        !specs.some(({ text }) => text?.includes(`'${id}'`) || text?.includes(`'${id}#`))
       ) {
         where(`none of its specs (${mutant.specs.join(', ')}) checks ${id}`)
       }
     }
   }
   return problems
+}
+
+function refProblem(ref: string): string | undefined {
+  try {
+    checkRef(ref)
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
 }

@@ -1,6 +1,6 @@
 /** What a mutant is: the edits that inject one bug, the specs that run, the rules that must go red. */
 
-import type { RuleId } from '../../conformance/harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../../conformance/harness/rules/registry.ts'
 
 export interface Edit {
   /** Path from the repository root. */
@@ -16,8 +16,12 @@ export interface Mutant {
   /** Usually one; a bug that also needs a safety net removed (a unique index) takes two. */
   edits: Edit[]
   specs: string[]
-  /** Each must have status 'failed' in the verdict (for a tolerance: none may). */
-  rules: RuleId[]
+  /**
+   * Each must have status 'failed' in the verdict (for a tolerance: none may). A rule of several clauses is named
+   * with the clause the bug breaks (`IP-CREATE#methods`), which must be the one that failed: a mutant proves the
+   * clause it catches, not the rule as a whole.
+   */
+  rules: RuleRef[]
   /**
    * One of `rules` failing is enough: a model-based property reports the bug through whichever check its
    * shrunk counterexample reaches first, and which that is depends on the random search.

@@ -142,7 +142,15 @@ export function rulesWithStatus(run: SuiteRun, status: RuleStatus): string[] {
     .map((verdict) => verdict.rule.id)
 }
 
-/** The rules the verdict fails: a failure blames the rules its messages name, else every rule its test declares. */
+/**
+ * The rules the verdict fails, and each failed clause as `RULE#clause`: a failure blames the rules its messages
+ * name, else every rule its test declares.
+ */
 export function failedRules(run: SuiteRun): string[] {
-  return rulesWithStatus(run, 'failed')
+  return ruleVerdicts(run)
+    .filter((verdict) => verdict.status === 'failed')
+    .flatMap(({ rule, clauses }) => [
+      rule.id,
+      ...clauses.filter((clause) => clause.status === 'failed').map((clause) => `${rule.id}#${clause.id}`),
+    ])
 }

@@ -32,11 +32,12 @@ describe('the mutant catalogue', () => {
     const stale = {
       ...mutant,
       edits: [{ ...mutant.edits[0]!, find: 'no such code' }],
-      rules: ['NO-SUCH-RULE'],
+      rules: ['NO-SUCH-RULE', 'IP-CREATE#no-such-clause'],
     }
     assert.deepEqual(catalogProblems([stale as unknown as Mutant], read), [
       `${mutant.id}: ${mutant.edits[0]!.file}: the find string occurs 0 times, not once: "no such code"`,
-      `${mutant.id}: unknown rule NO-SUCH-RULE`,
+      `${mutant.id}: unknown rule ID "NO-SUCH-RULE" (see conformance/harness/rules/registry.ts)`,
+      `${mutant.id}: rule IP-CREATE has no clause "no-such-clause" (see conformance/harness/rules/registry.ts)`,
     ])
   })
 })

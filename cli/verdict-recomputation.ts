@@ -42,6 +42,7 @@ export function recomputeVerdict(
       latency: archived.latency,
     },
     runStatus: archived.runStatus,
+    records: records.records,
     otherFailures: archived.otherFailures,
     evidence: archived.evidence,
     baseline: baseline && { ...baseline, file: archived.baseline?.file ?? 'baseline.json' },

@@ -3,7 +3,7 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import type { AccessRequest } from '../harness/gnap/grant-requests.ts'
 import type { IssuedToken } from '../harness/gnap/grant-types.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleRef } from '../harness/rules/registry.ts'
 import { warn } from '../harness/rules/warn.ts'
 import { isHttpUrl } from '../harness/target/http-url.ts'
 
@@ -12,7 +12,7 @@ import { isHttpUrl } from '../harness/target/http-url.ts'
  * subset of those requested (GNAP lets the server grant less, which is reported as a warning).
  */
 export function expectAccessGranted(
-  ruleId: RuleId,
+  ruleId: RuleRef,
   token: IssuedToken,
   requested: AccessRequest,
 ): AccessItem {
@@ -48,7 +48,7 @@ export function expectAccessGranted(
  * manage URL and expiry. Returns the access entry granted.
  */
 export function expectTokenIssued(
-  ruleId: RuleId,
+  ruleId: RuleRef,
   token: IssuedToken | undefined,
   requested: AccessRequest,
 ): AccessItem {
@@ -67,12 +67,17 @@ export function expectTokenIssued(
  * would let the run go on as if the grant were right.
  */
 export function expectImmediateGrant(
-  ruleId: RuleId,
+  ruleId: RuleRef,
   body: Partial<GrantWithAccessToken> & { interact?: unknown },
   requested: AccessRequest,
 ): void {
   expect(body.interact, rule(ruleId, 'no interaction is asked for')).toBeUndefined()
   expectTokenIssued(ruleId, body.access_token, requested)
+  expectContinue(ruleId, body)
+}
+
+/** The answer can be continued: `continue.uri` is a URL and `continue.access_token.value` a non-empty string. */
+export function expectContinue(ruleId: RuleRef, body: Partial<GrantWithAccessToken>): void {
   expect(isHttpUrl(body.continue?.uri ?? ''), rule(ruleId, 'continue.uri is a URL')).toBe(true)
   expect(body.continue?.access_token?.value, rule(ruleId, 'continue.access_token.value is a string')).toEqual(
     expect.stringMatching(/\S/),
@@ -84,7 +89,7 @@ export function expectImmediateGrant(
  * rule of the answer that issued the token (`issuedBy`): a lifetime's shape says nothing of TOKEN-EXPIRY, which
  * only a token presented after it can show.
  */
-export function expectWellFormedToken(token: IssuedToken, issuedBy: RuleId): void {
+export function expectWellFormedToken(token: IssuedToken, issuedBy: RuleRef): void {
   // That it is a URL is the issuing answer's shape; TOKEN-MANAGE is about what the URL must not carry.
   expect(() => new URL(token.manage), rule(issuedBy, `manage ${token.manage} is a URL`)).not.toThrow()
   expect(

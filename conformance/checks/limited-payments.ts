@@ -11,7 +11,7 @@ import type { OutgoingLimits } from '../harness/gnap/grant-requests.ts'
 import type { Grants } from '../harness/gnap/grants.ts'
 import { RotatingToken } from '../harness/gnap/rotating-token.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../harness/rules/registry.ts'
 import type { PaymentSteps } from '../steps/payment-steps.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
 import { newMarker, type Resources } from '../steps/resources.ts'
@@ -87,7 +87,7 @@ export class LimitedPayments {
     return this.pay(await this.quote(receiver, amount))
   }
 
-  expectPaid(attempt: PaymentAttempt, ruleId: RuleId, what: string): OutgoingPaymentWithSpentAmounts {
+  expectPaid(attempt: PaymentAttempt, ruleId: RuleRef, what: string): OutgoingPaymentWithSpentAmounts {
     expect(attempt.exchange).toAnswer(201, ruleId, `${what} is within the grant's limits and created (201)`)
     return bodyOf(attempt.exchange, 'outgoing-payment-with-spent-amounts')
   }
@@ -95,7 +95,7 @@ export class LimitedPayments {
   /** 403 (or `statuses`) with the error envelope, and no outgoing payment behind it. */
   async expectNotPaid(
     attempt: PaymentAttempt,
-    ruleId: RuleId,
+    ruleId: RuleRef,
     what: string,
     statuses: readonly number[] = [403],
   ): Promise<void> {

@@ -1,10 +1,10 @@
 import { expect } from '../harness/expect/conformance-expect.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleRef } from '../harness/rules/registry.ts'
 import type { Listing } from '../steps/resources.ts'
 
 /** What the check walks: a listing, or what gives one whose page failures count under the check's own rule. */
-export type ListingSource = Listing | { listing(listRule: RuleId): Promise<Listing> }
+export type ListingSource = Listing | { listing(listRule: RuleRef): Promise<Listing> }
 
 /**
  * No resource on the listing carries the marker: the one way the suite proves that a refused request created
@@ -14,7 +14,7 @@ export type ListingSource = Listing | { listing(listRule: RuleId): Promise<Listi
 export async function expectNothingCreated(
   source: ListingSource,
   marker: string,
-  ruleId: RuleId,
+  ruleId: RuleRef,
   what: string,
 ): Promise<void> {
   const { resources, list, token, listRule } = 'listing' in source ? await source.listing(ruleId) : source

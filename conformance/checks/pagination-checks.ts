@@ -55,14 +55,14 @@ export async function expectWalkStart(context: WalkContext, first: Page, what: s
     expect(
       before.items.length > 0 && before.items.every((item) => isNewcomer(item, context.since)),
       rule(
-        'PAG-WALK',
+        'PAG-WALK#has-previous',
         `${what}: hasPreviousPage true, so items must lie before it, all made since the walk began: ${summarize(before.exchange)}`,
       ),
     ).toBe(true)
   } else {
     expect(
       first.pageInfo.hasPreviousPage,
-      rule('PAG-WALK', `${what}: hasPreviousPage false: ${summarize(first.exchange)}`),
+      rule('PAG-WALK#has-previous', `${what}: hasPreviousPage false: ${summarize(first.exchange)}`),
     ).toBe(false)
   }
   // An empty list has no cursor to look before.
@@ -75,22 +75,34 @@ export function expectNothingAfter(context: WalkContext, last: Page): Promise<vo
 }
 
 const ENDS = {
-  before: { cursor: 'startCursor', page: 'first', flag: 'hasPreviousPage', size: 'last' },
-  after: { cursor: 'endCursor', page: 'last', flag: 'hasNextPage', size: 'first' },
+  before: {
+    cursor: 'startCursor',
+    page: 'first',
+    flag: 'hasPreviousPage',
+    size: 'last',
+    clause: 'PAG-WALK#has-previous',
+  },
+  after: {
+    cursor: 'endCursor',
+    page: 'last',
+    flag: 'hasNextPage',
+    size: 'first',
+    clause: 'PAG-WALK#has-next',
+  },
 } as const
 
 async function expectNothingBeyond(context: WalkContext, end: Page, side: keyof typeof ENDS): Promise<void> {
-  const { cursor: cursorName, page, flag, size } = ENDS[side]
+  const { cursor: cursorName, page, flag, size, clause } = ENDS[side]
   const cursor = end.pageInfo[cursorName]
   if (cursor === undefined) {
-    warn('PAG-WALK', `the ${page} page gives no ${cursorName}: what lies ${side} it was not checked`)
+    warn(clause, `the ${page} page gives no ${cursorName}: what lies ${side} it was not checked`)
     return
   }
   const beyond = await pageFrom(context, { cursor, [size]: '100' })
   expect(
     beyondTheEnds(beyond.items, context),
     rule(
-      'PAG-WALK',
+      clause,
       `the ${page} page said ${flag} false, yet items older than the walk lie ${side} it: ${summarize(beyond.exchange)}`,
     ),
   ).toEqual([])
@@ -107,7 +119,7 @@ export async function expectBackwardPage(context: WalkContext, pages: Page[], in
   const page = pages[index]!
   const cursor = page.pageInfo.startCursor
   if (cursor === undefined) {
-    warn('PAG-WALK', `page ${index + 1} gives no startCursor: backward paging was not checked`)
+    warn('PAG-WALK#every-once', `page ${index + 1} gives no startCursor: backward paging was not checked`)
     return
   }
   const position = pages.slice(0, index).reduce((count, earlier) => count + earlier.items.length, 0)
@@ -120,13 +132,13 @@ export async function expectBackwardPage(context: WalkContext, pages: Page[], in
   )
   expect(
     unwalkedOld.map((item) => item.id),
-    rule('PAG-WALK', `${what}: no item older than the walk that the walk did not see`),
+    rule('PAG-WALK#every-once', `${what}: no item older than the walk that the walk did not see`),
   ).toEqual([])
   const walked = got.filter((id) => context.ids.includes(id))
   const before = context.ids.slice(0, position)
   expect(
     walked.filter((id) => !before.includes(id)),
-    rule('PAG-WALK', `${what}: the items the walk saw there lie before the cursor`),
+    rule('PAG-WALK#every-once', `${what}: the items the walk saw there lie before the cursor`),
   ).toEqual([])
   // From the cursor back to the farthest item the page holds: any the page skipped must be gone.
   const remaining = new Set(walked)
@@ -138,7 +150,7 @@ export async function expectBackwardPage(context: WalkContext, pages: Page[], in
   expect(
     await stillListed(context, passedOver),
     rule(
-      'PAG-WALK',
+      'PAG-WALK#every-once',
       `${what}: the page passes over no item the walk saw nearer the cursor that still exists`,
     ),
   ).toEqual([])
@@ -149,19 +161,19 @@ export async function expectBackwardPage(context: WalkContext, pages: Page[], in
         before.filter((id) => !walked.includes(id)),
       ),
       rule(
-        'PAG-WALK',
+        'PAG-WALK#every-once',
         `${what}: a short page, yet the walk saw these before the cursor and they still exist`,
       ),
     ).toEqual([])
   }
   expect(
     back.pageInfo.hasNextPage,
-    rule('PAG-WALK', `${what}: the cursor's item follows, so hasNextPage`),
+    rule('PAG-WALK#has-next', `${what}: the cursor's item follows, so hasNextPage`),
   ).toBe(true)
   if (position > walked.length + passedOver.length) {
     expect(
       back.pageInfo.hasPreviousPage,
-      rule('PAG-WALK', `${what}: the walk saw items before these, so hasPreviousPage`),
+      rule('PAG-WALK#has-previous', `${what}: the walk saw items before these, so hasPreviousPage`),
     ).toBe(true)
   }
 }
@@ -190,13 +202,17 @@ export async function expectPageBoundaries(context: WalkContext, walk: Walk, min
     expect(
       page.pageInfo.hasPreviousPage,
       rule(
-        'PAG-WALK',
+        'PAG-WALK#has-previous',
         `page ${index + 1} follows other items, so hasPreviousPage is true: ${summarize(page.exchange)}`,
       ),
     ).toBe(true)
   }
   if (walk.complete) await expectNothingAfter(context, pages.at(-1)!)
-  else warn('PAG-WALK', `the list is longer than ${pages.length} pages: the end of the list was not checked`)
+  else
+    warn(
+      'PAG-WALK#has-next',
+      `the list is longer than ${pages.length} pages: the end of the list was not checked`,
+    )
   // Backward from the page holding the last item made: with small pages it lies a few pages in.
   const lastMine = ids[Math.max(...[...mine].map((id) => ids.indexOf(id)))]
   const index = pages.findIndex((page) => page.items.some((item) => item.id === lastMine))
@@ -215,12 +231,12 @@ export function repeated(ids: readonly string[]): string[] {
  */
 export function expectBackwardWalk(context: WalkContext, backward: Walk, own: readonly string[]): void {
   const what = `walking back from the end, ${backward.pages.length} pages`
-  expect(repeated(backward.ids), rule('PAG-WALK', `${what}: no item appears twice`)).toEqual([])
+  expect(repeated(backward.ids), rule('PAG-WALK#every-once', `${what}: no item appears twice`)).toEqual([])
   const end = context.ids.at(-1)
   if (backward.complete) {
     expect(
       own.filter((id) => id !== end && !backward.ids.includes(id)),
-      rule('PAG-WALK', `${what}: every item of the test's own is seen`),
+      rule('PAG-WALK#every-once', `${what}: every item of the test's own is seen`),
     ).toEqual([])
   }
   const unwalkedOld = backward.pages
@@ -228,6 +244,9 @@ export function expectBackwardWalk(context: WalkContext, backward: Walk, own: re
     .filter((item) => !context.ids.includes(item.id) && !isNewcomer(item, context.since))
   expect(
     unwalkedOld.map((item) => item.id),
-    rule('PAG-WALK', `${what}: no item older than the forward walk that the forward walk did not see`),
+    rule(
+      'PAG-WALK#every-once',
+      `${what}: no item older than the forward walk that the forward walk did not see`,
+    ),
   ).toEqual([])
 }

@@ -50,7 +50,7 @@ function keepsTheLimit(grants: Grants, { sender, receiver }: Discovery, refused:
     }
     const token = outcome.issued.grant.access_token
     const granted = expectAccessGranted(
-      'CONT-SUCCESS',
+      'CONT-SUCCESS#access-token',
       token,
       outgoingPaymentAccess(sender, undefined, limits),
     )

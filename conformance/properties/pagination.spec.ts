@@ -117,13 +117,14 @@ function walksOnce(resources: Resources, { receiver, sender }: Discovery, shared
       enough: toTheEnd ? undefined : (ids, pages) => pages >= 2 && mine.every((id) => ids.includes(id)),
     })
     const { pages, ids } = walk
-    expect(repeated(ids), rule('PAG-WALK', `first=${pageSize}: no item appears twice in the walk`)).toEqual(
-      [],
-    )
+    expect(
+      repeated(ids),
+      rule('PAG-WALK#every-once', `first=${pageSize}: no item appears twice in the walk`),
+    ).toEqual([])
     if (walk.complete) {
       expect(
         mine.filter((id) => !ids.includes(id)),
-        rule('PAG-WALK', `first=${pageSize}: every item made before the walk is seen`),
+        rule('PAG-WALK#every-once', `first=${pageSize}: every item made before the walk is seen`),
       ).toEqual([])
     }
     const context = { resources, token, walletAddress, collection, ids, since }
@@ -133,7 +134,7 @@ function walksOnce(resources: Resources, { receiver, sender }: Discovery, shared
       else
         expect(
           page.pageInfo.hasPreviousPage,
-          rule('PAG-WALK', `${what}: hasPreviousPage true: ${summarize(page.exchange)}`),
+          rule('PAG-WALK#has-previous', `${what}: hasPreviousPage true: ${summarize(page.exchange)}`),
         ).toBe(true)
     }
     const end = pages.at(-1)?.pageInfo.endCursor

@@ -110,14 +110,14 @@ export async function walkForward(resources: Resources, options: WalkOptions): P
       expect(
         page.items.length,
         rule(
-          'PAG-WALK',
+          'PAG-WALK#has-next',
           `the page before said hasNextPage, so this one is not empty: ${summarize(page.exchange)}`,
         ),
       ).toBeGreaterThan(0)
     }
     expect(
       page.items.length,
-      rule('PAG-WALK', `first=${first} gives at most ${first} items: ${summarize(page.exchange)}`),
+      rule('PAG-WALK#every-once', `first=${first} gives at most ${first} items: ${summarize(page.exchange)}`),
     ).toBeLessThanOrEqual(Number(first))
     pages.push(page)
     ids.push(...page.items.map((item) => item.id))
@@ -125,7 +125,10 @@ export async function walkForward(resources: Resources, options: WalkOptions): P
     cursor = page.pageInfo.endCursor
     expect(
       cursor,
-      rule('PAG-WALK', `a page with more to follow gives its endCursor: ${summarize(page.exchange)}`),
+      rule(
+        'PAG-WALK#every-once',
+        `a page with more to follow gives its endCursor: ${summarize(page.exchange)}`,
+      ),
     ).toEqual(expect.stringMatching(/./))
     if (options.enough?.(ids, pages.length)) break
   }
@@ -165,15 +168,19 @@ export async function walkBackward(resources: Resources, options: BackwardWalkOp
     if (pages.length > 0) {
       expect(
         page.items.length,
-        rule('PAG-WALK', `the page after said hasPreviousPage, so this one is not empty: ${what}`),
+        rule(
+          'PAG-WALK#has-previous',
+          `the page after said hasPreviousPage, so this one is not empty: ${what}`,
+        ),
       ).toBeGreaterThan(0)
     }
-    expect(page.items.length, rule('PAG-WALK', `gives at most ${last} items: ${what}`)).toBeLessThanOrEqual(
-      Number(last),
-    )
+    expect(
+      page.items.length,
+      rule('PAG-WALK#every-once', `gives at most ${last} items: ${what}`),
+    ).toBeLessThanOrEqual(Number(last))
     expect(
       page.pageInfo.hasNextPage,
-      rule('PAG-WALK', `the cursor's item follows, so hasNextPage: ${what}`),
+      rule('PAG-WALK#has-next', `the cursor's item follows, so hasNextPage: ${what}`),
     ).toBe(true)
     pages.push(page)
     // List order: this page's items precede those already seen.
@@ -182,7 +189,10 @@ export async function walkBackward(resources: Resources, options: BackwardWalkOp
     const start = page.pageInfo.startCursor
     expect(
       start,
-      rule('PAG-WALK', `a page with more before it gives its startCursor: ${summarize(page.exchange)}`),
+      rule(
+        'PAG-WALK#every-once',
+        `a page with more before it gives its startCursor: ${summarize(page.exchange)}`,
+      ),
     ).toEqual(expect.stringMatching(/./))
     cursor = start!
   }

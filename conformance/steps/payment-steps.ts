@@ -13,7 +13,7 @@ import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import type { RequestInput } from '../harness/http/response-checks.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../harness/rules/registry.ts'
 import { skipUnchecked } from '../harness/rules/unchecked.ts'
 import { held, warn } from '../harness/rules/warn.ts'
 import { SETTINGS, settlementTimeoutMs } from '../harness/target/ase-settings.ts'
@@ -219,7 +219,7 @@ export class PaymentSteps {
   }
 
   /** Polls until the incoming payment shows completed: true; fails naming `ruleId` otherwise. */
-  async untilCompleted(id: string, ruleId: RuleId): Promise<void> {
+  async untilCompleted(id: string, ruleId: RuleRef): Promise<void> {
     await expect
       .poll(async () => (await this.readIncoming(id)).completed, {
         message: rule(ruleId, `${id}: completed becomes true`),

@@ -62,7 +62,8 @@ test.describe('authorization: a token grants only what it names', () => {
     async ({ resources, discovery, sharedGrants, secondApi, secondGrants }) => {
       test.skip(
         !secondApi || !secondGrants,
-        'the target registers one client wallet address and the suite has no second client to compare with',
+        'the target registers one client wallet address and the suite has no second client to compare with: a ' +
+          'secondClient in the target file completes this check',
       )
       const { receiver } = discovery
       const theirs = await resources.createIncomingPayment(

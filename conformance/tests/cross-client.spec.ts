@@ -23,7 +23,8 @@ import {
 /** decisions.md: another client's resource under `read` (not `read-all`) is forbidden or not found. */
 const HIDDEN = [403, 404]
 const NO_SECOND_CLIENT =
-  'the target registers one client wallet address and the suite has no second client to compare with'
+  'the target registers one client wallet address and the suite has no second client to compare with: a ' +
+  'secondClient in the target file completes these checks'
 
 test.describe('another client: read shows only the client’s own, read-all shows all', () => {
   test(

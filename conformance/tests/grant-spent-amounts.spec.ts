@@ -6,6 +6,7 @@ import {
   covers,
   IntervalClock,
   limitInterval,
+  SETTINGS,
   settlementTestTimeoutMs,
   skipUnchecked,
   test,
@@ -37,6 +38,7 @@ test.describe('grant spent amounts: what a grant has spent', () => {
       // shared grant) must not show under this one.
       await payments.steps.pay(await payments.quote(receiver, { debit: unit }))
       expectSpentAmounts(
+        'GSA-GET#totals',
         await payments.spent('GSA-GET', 'the spent amounts of a grant with no payments'),
         NOTHING,
         assets,
@@ -50,10 +52,16 @@ test.describe('grant spent amounts: what a grant has spent', () => {
           'GSA-GET',
           `a payment of ${value} under a debitAmount limit of ${limit}`,
         )
-        expectSpentBefore(payment, totalsOf(paid), `payment ${paid.length + 1} of the grant`)
+        expectSpentBefore(
+          'GSA-CREATE#before-payment',
+          payment,
+          totalsOf(paid),
+          `payment ${paid.length + 1} of the grant`,
+        )
         paid.push(payment)
         await payments.untilSent(payment.id, 'GSA-GET')
         expectSpentAmounts(
+          'GSA-GET#totals',
           await payments.spent('GSA-GET', `the spent amounts after ${paid.length} settled payment(s)`),
           totalsOf(paid),
           assets,
@@ -67,6 +75,7 @@ test.describe('grant spent amounts: what a grant has spent', () => {
         `a payment of ${limit} once ${totalsOf(paid).debit} of the limit ${limit} is spent`,
       )
       expectSpentAmounts(
+        'GSA-GET#totals',
         await payments.spent('GSA-GET', 'the spent amounts after a refused payment'),
         totalsOf(paid),
         assets,
@@ -104,12 +113,15 @@ test.describe('grant spent amounts: what a grant has spent', () => {
           if (attempts > attemptsBeforeSkip)
             skipUnchecked(
               ['GSA-GET'],
-              `payments did not settle and read back within one ${interval.durationMs / 1000} s interval, ${INTERVAL_RETRIES + 1} times: the target settles too slowly for this check`,
+              `payments did not settle and read back within one ${interval.durationMs / 1000} s interval, ${INTERVAL_RETRIES + 1} times: the target settles too slowly for this check; a ${SETTINGS.grantInterval} longer than a payment takes to settle completes it`,
             )
           const quote = await payments.quote(receiver, { debit: value })
           const index = await clock.freshInterval(interval.durationMs / 2, touched)
           const what = `in interval ${index}${touched === undefined ? '' : `, after payments in interval ${touched}`}`
+          // Only a reading after an interval in which the grant paid shows that a new interval starts at nothing.
+          const fresh = touched === undefined ? 'GSA-GET#totals' : 'GSA-GET#interval'
           expectSpentAmounts(
+            fresh,
             await payments.spent('GSA-GET', `the spent amounts ${what}`),
             NOTHING,
             assets,
@@ -120,13 +132,19 @@ test.describe('grant spent amounts: what a grant has spent', () => {
             'GSA-GET',
             `a payment of ${value} ${what}`,
           )
-          expectSpentBefore(payment, NOTHING, `the first payment ${what}`)
+          expectSpentBefore(
+            touched === undefined ? 'GSA-CREATE#before-payment' : 'GSA-CREATE#interval',
+            payment,
+            NOTHING,
+            `the first payment ${what}`,
+          )
           await payments.untilSent(payment.id, 'GSA-GET')
           const spent = await payments.spent('GSA-GET', `the spent amounts ${what}, after a payment`)
           touched = Math.max(clock.indexAt(Date.parse(payment.createdAt)), await clock.currentIndex())
           // Crossing into the next interval while the payment settled leaves the reading ambiguous: try again.
           if (touched !== index) continue
           expectSpentAmounts(
+            fresh,
             spent,
             totalsOf([payment]),
             assets,

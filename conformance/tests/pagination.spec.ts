@@ -100,20 +100,21 @@ test.describe('pagination: walking a list', () => {
         maxPages: MAX_PAGES,
       })
 
-      expect(repeated(walk.ids), rule('PAG-WALK', 'no item appears on two pages, or twice on one')).toEqual(
-        [],
-      )
+      expect(
+        repeated(walk.ids),
+        rule('PAG-WALK#every-once', 'no item appears on two pages, or twice on one'),
+      ).toEqual([])
       const seen = walk.ids.filter((id) => mine.has(id))
       if (!walk.complete && seen.length < mine.size) {
         warn(
-          'PAG-WALK',
+          'PAG-WALK#every-once',
           `the list is longer than ${MAX_PAGES} pages: the walk ended before reaching the items it made`,
         )
         return
       }
       expect(
         seen.sort(),
-        rule('PAG-WALK', `the walk visits each of the ${CREATED} items made, once`),
+        rule('PAG-WALK#every-once', `the walk visits each of the ${CREATED} items made, once`),
       ).toEqual([...mine].sort())
       await expectPageBoundaries(
         { resources, token, walletAddress, collection, ids: walk.ids, since },

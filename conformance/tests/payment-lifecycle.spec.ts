@@ -52,7 +52,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       expect(
         partial.completed,
         rule(
-          'IP-COMPLETE-ON-RECEIPT',
+          'IP-COMPLETE-ON-RECEIPT#reaches-amount',
           `with ${part} of its incomingAmount of ${whole} received, it is not completed`,
         ),
       ).toBe(false)
@@ -74,7 +74,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       const isRest = rest.receiveAmount.value === remaining.value
       await settled(steps, isRest ? rest : await steps.quote(receiver.id, { receiveAmount: remaining }))
       await steps.untilReceived(receiver.id, whole, 'IP-COMPLETE-ON-RECEIPT')
-      await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
+      await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT#reaches-amount')
     },
   )
 
@@ -93,7 +93,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
       expect(
         paid.completed,
         rule(
-          'IP-COMPLETE-ON-RECEIPT',
+          'IP-COMPLETE-ON-RECEIPT#open-without-amount',
           `without incomingAmount, receiving ${3n * unit} does not complete it (only POST complete does)`,
         ),
       ).toBe(false)
@@ -115,7 +115,7 @@ test.describe('incoming payments paid by outgoing payments', () => {
         await steps.quote(receiver.id, { receiveAmount: amountIn(receiverWallet, 3n * unit) }),
       )
       await steps.untilReceived(receiver.id, 3n * unit, 'IP-COMPLETE-ON-RECEIPT')
-      await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT')
+      await steps.untilCompleted(receiver.id, 'IP-COMPLETE-ON-RECEIPT#reaches-amount')
 
       await expectNoFurtherPayment(steps, sender, unit, {
         ruleId,

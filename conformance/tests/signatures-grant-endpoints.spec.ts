@@ -31,7 +31,8 @@ const REFUSED = [400, 401]
 const REFUSED_OTHER_TOKEN = [400, 401, 403, 404]
 
 const SECOND_CLIENT_MISSING =
-  'the target registers one client wallet address, so no second registered key to sign with'
+  'the target registers one client wallet address, so no second registered key to sign with: a secondClient ' +
+  'in the target file completes these rows'
 
 function statusesFor(row: SignatureRow): number[] {
   return row.needsToken && row.name.startsWith('authorization replaced') ? REFUSED_OTHER_TOKEN : REFUSED

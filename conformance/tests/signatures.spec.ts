@@ -10,7 +10,8 @@ import {
 } from '../fixtures/conformance-test.ts'
 
 const SECOND_CLIENT_MISSING =
-  'the target registers one client wallet address, so no second registered key to sign with'
+  'the target registers one client wallet address, so no second registered key to sign with: a secondClient ' +
+  'in the target file completes these rows'
 
 test.describe('signature matrix', () => {
   for (const operationCase of OPERATION_CASES) {

@@ -197,7 +197,12 @@ describe('the run-wide oracle of OP-FAILED', () => {
 })
 
 test('ORACLE_RULES names every rule the oracles judge, and only those', () => {
-  const source = ['resource-oracles.ts', 'incoming-payment-oracle.ts', 'undeliverable-payments.ts']
+  const source = [
+    'resource-oracles.ts',
+    'incoming-payment-oracle.ts',
+    'incoming-payment-states.ts',
+    'undeliverable-payments.ts',
+  ]
     .map((file) => readFileSync(new URL(`../harness/oracles/${file}`, import.meta.url), 'utf8'))
     .join('\n')
   const judged = new Set(

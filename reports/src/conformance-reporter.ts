@@ -133,6 +133,7 @@ export default class ConformanceReporter implements Reporter {
       },
       runStatus: result.status,
       stoppedTests,
+      records,
       otherFailures: this.#otherFailures,
       evidence: this.#evidence,
       sameTarget: sameTargetOptions(),

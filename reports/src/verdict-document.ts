@@ -5,11 +5,13 @@ import { EXIT, type ExitStatus } from './exit-status.ts'
 import { headline, interruptedHeadline } from './headline.ts'
 import { publishedPath } from './relative-paths-reporter.ts'
 import type { ClientSubject, VerdictSubject } from './run-subject.ts'
+import { type TargetStop, targetStopOf, targetStopSentence } from './target-stop.ts'
 import {
   belowMinimum,
   cutMustRules,
   RULE_STATUSES,
   type RuleStatus,
+  type TestRecord,
   TIERS,
   untestedMustRules,
   type Verdict,
@@ -50,6 +52,8 @@ export interface VerdictDocument extends Verdict, VerdictSubject {
   sameTarget?: string[]
   /** Set when a client was graded (op-conformance client); absent when a server was. */
   subject?: ClientSubject
+  /** Set when the target stopped answering during the run: the verdict stands on the answers before the stop. */
+  targetStopped?: TargetStop
   baseline:
     | (Omit<Baseline, 'expectedFailures' | 'expectedUntested'> & BaselineOutcome & { entries: number })
     | null
@@ -61,6 +65,8 @@ export function buildVerdictDocument(input: {
   runStatus: string
   /** Of an interrupted run: how many tests it stopped (test-record.ts's INTERRUPTED_CUT). */
   stoppedTests?: number
+  /** The run's test records, when the document may say what they show beyond the verdict (target-stop.ts). */
+  records?: readonly TestRecord[]
   otherFailures: string[]
   evidence: Record<string, Evidence[]>
   sameTarget?: string[]
@@ -68,6 +74,7 @@ export function buildVerdictDocument(input: {
   client?: ClientSubject
 }): VerdictDocument {
   const { verdict, baseline } = input
+  const stop = targetStopOf(input.records ?? [])
   const outcome = baseline
     ? applyBaseline(verdict, baseline.expectedFailures, baseline.expectedUntested)
     : undefined
@@ -76,7 +83,7 @@ export function buildVerdictDocument(input: {
     headline:
       input.runStatus === 'interrupted'
         ? interruptedHeadline(verdict, input.stoppedTests ?? 0)
-        : headline(verdict),
+        : `${headline(verdict)}${stop ? targetStopSentence(stop) : ''}`,
     runStatus: input.runStatus,
     exitCode:
       input.runStatus === 'interrupted'
@@ -98,6 +105,7 @@ export function buildVerdictDocument(input: {
           }
         : null,
     ...(input.client ? { subject: input.client } : {}),
+    ...(stop ? { targetStopped: stop } : {}),
   }
 }
 

@@ -31,7 +31,8 @@ export function limitInterval(now = Date.now()): LimitInterval {
   test.skip(
     INTERVAL_SECONDS > LONGEST_INTERVAL_SECONDS,
     `the target's minimum interval (${SETTINGS.grantInterval}) is ${INTERVAL_SECONDS} s; the interval checks ` +
-      `wait for intervals of at most ${LONGEST_INTERVAL_SECONDS} s to pass`,
+      `wait for intervals of at most ${LONGEST_INTERVAL_SECONDS} s to pass: a target that accepts such an interval ` +
+      `(and says so in ${SETTINGS.grantInterval}) completes them`,
   )
   // Whole seconds, the plainest ISO 8601 date-time every parser reads.
   const startMs = Math.floor((now - START_BEFORE_MS) / 1000) * 1000

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { REPORT_PATHS } from '../../../settings/run-settings.ts'
+import { TARGET_STOPPED } from '../rules/target-stopped.ts'
 
 /**
  * Errors of a connection the target closed without answering, or refused: it stopped answering, as opposed to
@@ -76,8 +77,8 @@ export class TargetLiveness {
     if (known) return { reason: known, dropped }
     if (await stillAnswers()) return undefined
     const reason = dropped
-      ? `the target stopped answering after ${dropped}`
-      : `the target stopped answering after ${this.#lastAnswered ?? 'its last answer'} (${request} was refused a connection: ${said})`
+      ? `${TARGET_STOPPED} ${dropped}`
+      : `${TARGET_STOPPED} ${this.#lastAnswered ?? 'its last answer'} (${request} was refused a connection: ${said})`
     // Created exclusively: of workers that see it together, the first names the request.
     this.#stop = claimStop(this.file, { reason }) ? { reason } : readStop(this.file)
     return { reason: this.#stop?.reason ?? reason, dropped }

@@ -9,6 +9,8 @@ export const ORACLE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
   'IP-METADATA',
   'IP-GET',
   'IP-LIST',
+  'IP-COMPLETE-ON-RECEIPT',
+  'IP-REJECT-AFTER-COMPLETE',
   'QT-GET',
   'OP-GET',
   'OP-FAILED',

@@ -4,6 +4,7 @@ import { OPERATIONS, type OperationRef } from '../openapi/operations.ts'
 import { settlementTimeoutMs } from '../target/ase-settings.ts'
 import type { ClauseCheck } from './clause-check.ts'
 import { createdIncomingPaymentChecks } from './incoming-payment-oracle.ts'
+import { IncomingPaymentStates } from './incoming-payment-states.ts'
 import { type Created, createdOf, type Kind, sameAsCreatedChecks } from './same-as-created.ts'
 import { UndeliverablePayments } from './undeliverable-payments.ts'
 
@@ -13,6 +14,7 @@ import { UndeliverablePayments } from './undeliverable-payments.ts'
  */
 const createdHere = new Map<string, Created>()
 const undeliverable = new UndeliverablePayments(settlementTimeoutMs())
+const incomingStates = new IncomingPaymentStates()
 
 /**
  * The run-wide oracles: what the server's resources say and become, judged on every exchange of the run whichever
@@ -41,17 +43,19 @@ export function resourceChecks(
     case OPERATIONS.createIncomingPayment.operationId:
       remember('incoming-payment', json)
       undeliverable.sawIncoming(json)
+      incomingStates.created(json)
       return createdIncomingPaymentChecks(requestJson(exchange), json)
     case OPERATIONS.getIncomingPayment.operationId:
       undeliverable.sawIncoming(json)
-      return asCreated('IP-GET#found', json, 'get')
+      return [...asCreated('IP-GET#found', json, 'get'), ...incomingStates.judge(json)]
     case OPERATIONS.completeIncomingPayment.operationId:
       undeliverable.sawIncoming(json)
-      return []
+      incomingStates.completeAnswered(json)
+      return incomingStates.judge(json)
     case OPERATIONS.listIncomingPayments.operationId:
       return items.flatMap((item) => {
         undeliverable.sawIncoming(item)
-        return asCreated('IP-LIST', item, `the listed ${idOf(item)}`)
+        return [...asCreated('IP-LIST', item, `the listed ${idOf(item)}`), ...incomingStates.judge(item)]
       })
     case OPERATIONS.createQuote.operationId:
       remember('quote', json)

@@ -222,6 +222,16 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.continuation,
     statement: 'A continuation after consent returns access_token {value, manage, access} with continue.',
+    clauses: [
+      {
+        id: 'access-token',
+        says: 'the continuation issues access_token with a value, a manage URL and the access approved',
+      },
+      {
+        id: 'continue',
+        says: 'the answer that issues the token carries continue, with a uri and its access_token',
+      },
+    ],
   },
   {
     id: 'CONT-SUBJECT',
@@ -397,6 +407,18 @@ const RULE_LIST = [
     section: S.states,
     statement:
       'An incoming payment completes once receivedAmount reaches incomingAmount; one without incomingAmount does not complete by receiving.',
+    clauses: [
+      {
+        id: 'reaches-amount',
+        says: 'an incoming payment whose receivedAmount reaches its incomingAmount becomes completed',
+        situation: 'an incoming payment with incomingAmount paid in full',
+      },
+      {
+        id: 'open-without-amount',
+        says: 'an incoming payment without incomingAmount stays open however much it receives',
+        situation: 'an incoming payment without incomingAmount that received a payment',
+      },
+    ],
   },
   {
     id: 'IP-REJECT-AFTER-COMPLETE',
@@ -580,12 +602,34 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.limits,
     statement: 'With an interval, limits apply per interval and a new interval starts fresh.',
+    clauses: [
+      {
+        id: 'per-interval',
+        says: "within one interval, payments beyond the grant's limits are refused",
+      },
+      {
+        id: 'fresh',
+        says: 'a new interval starts fresh: the whole limit can be spent again',
+        situation: 'a payment in the interval after one whose limit was used up',
+      },
+    ],
   },
   {
     id: 'GSA-GET',
     level: 'MUST',
     section: S.endpoints,
     statement: 'GET /outgoing-payment-grant returns the spent amounts of the current interval.',
+    clauses: [
+      {
+        id: 'totals',
+        says: "the spent amounts are the totals of the grant's own payments: nothing before any, never another grant's",
+      },
+      {
+        id: 'interval',
+        says: 'with an interval, the spent amounts are those of the current interval only',
+        situation: 'a reading in an interval after one in which the grant paid',
+      },
+    ],
   },
   {
     id: 'GSA-CREATE',
@@ -593,6 +637,17 @@ const RULE_LIST = [
     section: S.outgoing,
     statement:
       "grantSpentDebitAmount and grantSpentReceiveAmount on a created outgoing payment, when present, are the grant's totals in the current interval before that payment.",
+    clauses: [
+      {
+        id: 'before-payment',
+        says: "a created payment's grantSpent amounts, when given, are the grant's totals before it",
+      },
+      {
+        id: 'interval',
+        says: "with an interval, a created payment's grantSpent amounts count the current interval only",
+        situation: 'a payment in an interval after one in which the grant paid',
+      },
+    ],
   },
 
   // Lists and amounts.
@@ -607,6 +662,17 @@ const RULE_LIST = [
     level: 'MUST',
     section: S.pagination,
     statement: 'Paging with endCursor visits every item once; hasNextPage/hasPreviousPage are correct.',
+    clauses: [
+      {
+        id: 'every-once',
+        says: 'paging with the cursors visits every item once, each page its share and no more',
+      },
+      { id: 'has-next', says: 'hasNextPage is true while items follow the page, false on the last' },
+      {
+        id: 'has-previous',
+        says: 'hasPreviousPage is true while items precede the page, false on the first',
+      },
+    ],
   },
   {
     id: 'AMT-UINT64',

@@ -110,7 +110,10 @@ export async function expectSpentAsModelled(model: GrantLimitModel, system: Gran
   const exchange = await system.payments.spent('GSA-GET', what)
   // Read across a boundary, the reading belongs to either interval.
   if (await straddled(system, interval)) return
-  expectSpentAmounts(exchange, spent(model, interval), system.assets, what)
+  // A reading after an interval in which the grant paid shows that the amounts are the current interval's.
+  const earlier = model.payments.some((payment) => payment.interval < interval)
+  const ref = earlier ? 'GSA-GET#interval' : 'GSA-GET#totals'
+  expectSpentAmounts(ref, exchange, spent(model, interval), system.assets, what)
 }
 
 /** Reads the spent amounts once every payment has settled or failed (expectSpentAsModelled). */

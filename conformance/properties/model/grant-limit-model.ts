@@ -47,7 +47,7 @@ export interface GrantLimitSystem {
   /** Set when the grant's limit has an interval. */
   clock?: IntervalClock
   /** The assets of the spent amounts: the sender's (debit) and the receiver's (receive). */
-  assets: Parameters<typeof expectSpentAmounts>[2]
+  assets: Parameters<typeof expectSpentAmounts>[3]
 }
 
 /** How long a timed step may take: it starts only with this much of its interval left. */

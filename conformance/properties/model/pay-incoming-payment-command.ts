@@ -70,7 +70,7 @@ export class PayIncomingPaymentCommand
     await steps.untilReceived(payment.id, payment.received, ruleId, system.token)
     if (payment.incomingAmount !== undefined && payment.received >= payment.incomingAmount) {
       payment.completed = true
-      await steps.untilCompleted(payment.id, 'IP-COMPLETE-ON-RECEIPT')
+      await steps.untilCompleted(payment.id, 'IP-COMPLETE-ON-RECEIPT#reaches-amount')
     }
     await expectReadAsModelled(ruleId, payment, system, `after ${what}`)
   }
@@ -133,7 +133,7 @@ async function learnWhatWasPaid(
   payment.received = received
   if (payment.incomingAmount !== undefined && received >= payment.incomingAmount) {
     payment.completed = true
-    await steps.untilCompleted(payment.id, 'IP-COMPLETE-ON-RECEIPT')
+    await steps.untilCompleted(payment.id, 'IP-COMPLETE-ON-RECEIPT#reaches-amount')
   }
   await expectReadAsModelled('IP-GET', payment, system, `after ${what}`)
 }

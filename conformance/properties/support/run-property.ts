@@ -102,7 +102,8 @@ export async function runProperty<Ts>(
   testInfo.skip(
     unfinished,
     `property ${name}: no run ended within ${stopAfterMs(stretched) / 1000} s (its time limit and the longest run it ` +
-      'allows): the target is too slow for this property to test anything',
+      'allows): the target is too slow for this property to test anything; a faster target, or a quieter machine ' +
+      '(the limit grows with its load), completes it',
   )
   await judge(testInfo, name, details)
   if (search.skip) throw search.skip.error

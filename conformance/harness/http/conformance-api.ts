@@ -60,6 +60,7 @@ export class ConformanceApi {
   async #sendOnce({ operation, input = 'valid', ...request }: SendOptions): Promise<Exchange> {
     // Wallet address documents are public (OpenAPI `security: []`): a real client does not sign those GETs.
     const sign = request.sign ?? (operation.api !== 'wallet-address-server' && this.client.key !== undefined)
+    const sentAt = Date.now()
     const started = performance.now()
     const exchange = await this.#exchange({ ...request, sign }, operation, input)
     const ms = performance.now() - started
@@ -68,7 +69,7 @@ export class ConformanceApi {
     this.exchanges.push(exchange)
     rememberExchangeTokens(exchange)
     if (input === 'invalid') this.invalidInputResponses++
-    const finding = judgeExchange(this.validator, operation, exchange, input)
+    const finding = judgeExchange(this.validator, operation, exchange, input, sentAt)
     if (finding) this.findings.push(finding)
     return exchange
   }

@@ -22,12 +22,14 @@ export function judgeExchange(
   operation: OperationRef,
   exchange: Exchange,
   input: RequestInput,
+  /** When the request left (ms since the epoch), where the sender knows it: run-wide oracles judge a token's age by it. */
+  sentAt?: number,
 ): string | undefined {
   const held: RuleId[] = []
   const found = checkResponse(validator, operation, exchange, input, held)
   const seen = exchangeRef(exchange)
   for (const id of held) observe(id, 'pass', `${seen}: the automatic response checks hold`, seen)
-  recordClauseChecks(resourceChecks(operation, exchange, input), exchange)
+  recordClauseChecks(resourceChecks(operation, exchange, input, sentAt), exchange)
   if (!found) return undefined
   const problem = redactTokens(found)
   // Only spec rules fail the test; a beyond-spec or robustness finding is reported and the test goes on.

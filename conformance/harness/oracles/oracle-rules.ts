@@ -14,4 +14,7 @@ export const ORACLE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
   'QT-GET',
   'OP-GET',
   'OP-FAILED',
+  'TOKEN-EXPIRY',
+  'TOKEN-ROTATE',
+  'TOKEN-REVOKE',
 ])

@@ -6,6 +6,7 @@ import type { ClauseCheck } from './clause-check.ts'
 import { createdIncomingPaymentChecks } from './incoming-payment-oracle.ts'
 import { IncomingPaymentStates } from './incoming-payment-states.ts'
 import { type Created, createdOf, type Kind, sameAsCreatedChecks } from './same-as-created.ts'
+import { TokenLifetimes } from './token-lifetimes.ts'
 import { UndeliverablePayments } from './undeliverable-payments.ts'
 
 /**
@@ -15,6 +16,7 @@ import { UndeliverablePayments } from './undeliverable-payments.ts'
 const createdHere = new Map<string, Created>()
 const undeliverable = new UndeliverablePayments(settlementTimeoutMs())
 const incomingStates = new IncomingPaymentStates()
+const tokens = new TokenLifetimes()
 
 /**
  * The run-wide oracles: what the server's resources say and become, judged on every exchange of the run whichever
@@ -25,10 +27,19 @@ export function resourceChecks(
   operation: OperationRef,
   exchange: Exchange,
   input: RequestInput,
+  sentAt?: number,
 ): ClauseCheck[] {
   if (input !== 'valid') return []
-  const { status, json } = exchange.response
-  if (status >= 300) return []
+  if (exchange.response.status >= 300) return []
+  // Without the time the request left (a load engine's exchange), a token's age is not known: nothing is judged.
+  const accepted =
+    sentAt !== undefined && operation.api === 'resource-server' ? tokens.judge(exchange, sentAt) : []
+  return [...accepted, ...viewChecks(operation, exchange)]
+}
+
+/** What one success answer shows of the resources it is about. */
+function viewChecks(operation: OperationRef, exchange: Exchange): ClauseCheck[] {
+  const { json } = exchange.response
   const items = listItems(json)
   const remember = (kind: Kind, body: unknown) => {
     const created = createdOf(kind, body)
@@ -40,6 +51,19 @@ export function resourceChecks(
     return created ? sameAsCreatedChecks(ref, created, view, where) : []
   }
   switch (operation.operationId) {
+    case OPERATIONS.postGrant.operationId:
+    case OPERATIONS.postContinue.operationId:
+      tokens.answered('grant', exchange, Date.now())
+      return []
+    case OPERATIONS.rotateToken.operationId:
+      tokens.answered('rotate', exchange, Date.now())
+      return []
+    case OPERATIONS.revokeToken.operationId:
+      tokens.answered('revoke-token', exchange, Date.now())
+      return []
+    case OPERATIONS.deleteContinue.operationId:
+      tokens.answered('revoke-grant', exchange, Date.now())
+      return []
     case OPERATIONS.createIncomingPayment.operationId:
       remember('incoming-payment', json)
       undeliverable.sawIncoming(json)

@@ -106,7 +106,9 @@ function statusOf(outcome: Observation['outcome']): ClauseStatus | undefined {
 export function unshownReason(clause: ClauseVerdict): string {
   if (clause.status === 'warned')
     return `only answers a correct server may also give showed that ${clause.says} (${clause.seen?.line ?? 'a warning'})`
-  if (clause.situation)
-    return `the situation never arose: ${clause.situation} (nothing checked that ${clause.says})`
+  if (clause.situation) {
+    const completion = clause.completedBy ? `; ${clause.completedBy}` : ''
+    return `the situation never arose: ${clause.situation} (nothing checked that ${clause.says}${completion})`
+  }
   return `nothing checked that ${clause.says}`
 }

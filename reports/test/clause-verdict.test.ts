@@ -28,6 +28,21 @@ const rules: Rule[] = [
       },
     ],
   },
+  {
+    id: 'GSA-X',
+    level: 'MUST',
+    section: 's',
+    statement: 'spent amounts are the totals of the current interval',
+    clauses: [
+      { id: 'totals', says: 'the totals add up' },
+      {
+        id: 'interval',
+        says: 'a new interval starts at nothing',
+        situation: 'a reading after an interval in which the grant paid',
+        completedBy: 'a shorter grants.minimumIntervalSeconds would bring it about',
+      },
+    ],
+  },
   { id: 'A-ONE', level: 'MUST', section: 's', statement: 'one' },
 ]
 
@@ -96,6 +111,15 @@ describe('a PASS stands on every clause of its rule', () => {
     )
     assert.equal(verdict?.status, 'skipped')
     assert.equal(verdict?.clauses[0]?.status, 'not-exercised')
+  })
+
+  test('a clause whose situation never arose names what would bring it about', () => {
+    const verdict = ruleOf([record({ rules: ['GSA-X'], observations: [seen('GSA-X', 'totals')] })], 'GSA-X')
+    assert.equal(verdict?.status, 'skipped')
+    assert.deepEqual(verdict?.reasons.slice(0, 1), [
+      'the situation never arose: a reading after an interval in which the grant paid (nothing checked that a ' +
+        'new interval starts at nothing; a shorter grants.minimumIntervalSeconds would bring it about)',
+    ])
   })
 
   test('a failure names the clause it breaks, wherever in the run it shows', () => {

@@ -1,6 +1,12 @@
 import { clausesOf, type Rule } from './rule.ts'
 import { splitRef } from './rules-named-in.ts'
 
+/** What lets a run pay an incoming payment: payments that settle within the time the target declares. */
+const SETTLING_COMPLETES = 'payments that settle within waits.settlementSeconds would bring it about'
+/** What lets the interval checks run: an interval short enough to wait for, that the target's answers do not straddle. */
+const GRANT_INTERVAL_COMPLETES =
+  'a grants.minimumIntervalSeconds the server accepts, long enough for two payments and a reading and short enough for the suite to wait for, would bring it about'
+
 const S = {
   general: 'What the service does: general rules',
   amount: 'Resources and their fields: Amount',
@@ -412,11 +418,13 @@ const RULE_LIST = [
         id: 'reaches-amount',
         says: 'an incoming payment whose receivedAmount reaches its incomingAmount becomes completed',
         situation: 'an incoming payment with incomingAmount paid in full',
+        completedBy: SETTLING_COMPLETES,
       },
       {
         id: 'open-without-amount',
         says: 'an incoming payment without incomingAmount stays open however much it receives',
         situation: 'an incoming payment without incomingAmount that received a payment',
+        completedBy: SETTLING_COMPLETES,
       },
     ],
   },
@@ -557,6 +565,8 @@ const RULE_LIST = [
         says: 'a payment that cannot be delivered is refused at creation, or ends marked failed: true',
         situation:
           'a payment that cannot be delivered (its sender cannot cover it, or its receiver takes nothing more)',
+        completedBy:
+          'capabilities.unfundedPaymentsFail in the target file (where the server fails a payment its sender cannot cover), or a server that creates a second payment into an incoming payment another payment completes, would bring it about',
       },
     ],
   },
@@ -611,6 +621,7 @@ const RULE_LIST = [
         id: 'fresh',
         says: 'a new interval starts fresh: the whole limit can be spent again',
         situation: 'a payment in the interval after one whose limit was used up',
+        completedBy: GRANT_INTERVAL_COMPLETES,
       },
     ],
   },
@@ -628,6 +639,7 @@ const RULE_LIST = [
         id: 'interval',
         says: 'with an interval, the spent amounts are those of the current interval only',
         situation: 'a reading in an interval after one in which the grant paid',
+        completedBy: GRANT_INTERVAL_COMPLETES,
       },
     ],
   },
@@ -646,6 +658,7 @@ const RULE_LIST = [
         id: 'interval',
         says: "with an interval, a created payment's grantSpent amounts count the current interval only",
         situation: 'a payment in an interval after one in which the grant paid',
+        completedBy: GRANT_INTERVAL_COMPLETES,
       },
     ],
   },

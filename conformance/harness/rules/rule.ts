@@ -22,6 +22,11 @@ export interface Clause {
    * clause whose situation never arose is not exercised, whatever else held.
    */
   situation?: string
+  /**
+   * What would let a run exercise the clause when its situation never arose (a setting of the target file, what
+   * the server would have to offer): the NOT TESTED reason names it.
+   */
+  completedBy?: string
 }
 
 /** The one clause of a rule whose statement says one thing. */

@@ -200,7 +200,7 @@ export class PaymentSteps {
   }
 
   /** Polls the incoming payment until receivedAmount is `value`; fails naming `ruleId` otherwise. */
-  async untilReceived(id: string, value: bigint, ruleId: RuleId, token?: string): Promise<IncomingPayment> {
+  async untilReceived(id: string, value: bigint, ruleId: RuleRef, token?: string): Promise<IncomingPayment> {
     let latest: IncomingPayment | undefined
     await expect
       .poll(

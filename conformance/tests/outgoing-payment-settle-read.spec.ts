@@ -46,8 +46,8 @@ test.describe('outgoing payments: settlement, failure, get and list', () => {
       const sent = delivered
         ? await steps.untilSent(created.id, 'OP-SETTLE', undefined, true)
         : steps.sentOf(created.id, first)
-      expect(sent.failed, rule('OP-SETTLE', 'the settled payment has not failed')).not.toBe(true)
-      await steps.untilReceived(receiver.id, BigInt(quote.receiveAmount.value), 'OP-SETTLE')
+      expect(sent.failed, rule('OP-SETTLE#sent', 'the settled payment has not failed')).not.toBe(true)
+      await steps.untilReceived(receiver.id, BigInt(quote.receiveAmount.value), 'OP-SETTLE#received-once')
 
       // A second settlement of the same payment would show by now.
       await sleep(1000)

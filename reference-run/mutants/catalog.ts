@@ -9,9 +9,11 @@ import { AMOUNT_LIST_MUTANTS } from './amount-list-mutants.ts'
 import { GNAP_MUTANTS } from './gnap-mutants.ts'
 import { INCOMING_PAYMENT_MUTANTS } from './incoming-payment-mutants.ts'
 import type { KnownGap, Mutant } from './mutant.ts'
+import { OUTGOING_PAYMENT_MUTANTS } from './outgoing-payment-mutants.ts'
 import { PAYMENT_MUTANTS } from './payment-mutants.ts'
 import { PERMISSION_MUTANTS } from './permission-mutants.ts'
 import { PROPERTY_MUTANTS } from './property-mutants.ts'
+import { QUOTE_MUTANTS } from './quote-mutants.ts'
 import { SPEC_LINE_MUTANTS } from './spec-line-mutants.ts'
 
 export type { Edit, KnownGap, Mutant } from './mutant.ts'
@@ -20,6 +22,8 @@ export type { Edit, KnownGap, Mutant } from './mutant.ts'
 export const MUTANTS: readonly Mutant[] = [
   ...AMOUNT_LIST_MUTANTS,
   ...INCOMING_PAYMENT_MUTANTS,
+  ...QUOTE_MUTANTS,
+  ...OUTGOING_PAYMENT_MUTANTS,
   ...PAYMENT_MUTANTS,
   ...PERMISSION_MUTANTS,
   ...GNAP_MUTANTS,

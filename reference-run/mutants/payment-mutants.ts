@@ -1,37 +1,7 @@
 import { type Mutant, SRC, TESTS } from './mutant.ts'
 
-/** Quotes, outgoing payments, settlement and grant limits. */
+/** Outgoing payments, settlement and grant limits. */
 export const PAYMENT_MUTANTS: readonly Mutant[] = [
-  {
-    id: 'quote-both-amounts',
-    description: 'a quote with both debitAmount and receiveAmount is accepted (the debitAmount wins)',
-    edits: [
-      {
-        // The fixed-send branch of the quote body's oneOf stops refusing a receiveAmount beside debitAmount.
-        file: `${SRC}/openapi/request-validation.ts`,
-        find: '  const ajv = createAjv()\n',
-        replace:
-          "  delete documents['resource-server'].paths['/quotes'].post.requestBody.content['application/json']\n" +
-          '    .schema.oneOf[2].additionalProperties\n' +
-          '  const ajv = createAjv()\n',
-      },
-    ],
-    specs: [`${TESTS}/quotes.spec.ts`],
-    rules: ['QT-ONE-AMOUNT'],
-  },
-  {
-    id: 'quote-no-amount-one-unit',
-    description: 'a quote without amounts to a receiver without incomingAmount receives 1 unit',
-    edits: [
-      {
-        file: `${SRC}/quotes/pricing.ts`,
-        find: 'const receiveAmount = input.receiveAmount ?? remaining\n',
-        replace: 'const receiveAmount = input.receiveAmount ?? remaining ?? amountOf(1n, receiverAsset)\n',
-      },
-    ],
-    specs: [`${TESTS}/quotes.spec.ts`],
-    rules: ['QT-NO-AMOUNT'],
-  },
   {
     id: 'quote-reusable',
     description: 'a quote pays any number of outgoing payments',
@@ -93,7 +63,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-settle-read.spec.ts`],
-    rules: ['OP-SETTLE'],
+    rules: ['OP-SETTLE#received-once'],
   },
   {
     id: 'sent-amount-stays-zero',
@@ -106,7 +76,7 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-settle-read.spec.ts`],
-    rules: ['OP-SETTLE'],
+    rules: ['OP-SETTLE#sent'],
   },
   {
     id: 'debit-limit-off-by-one',

@@ -122,11 +122,25 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/grant-limits.spec.ts`],
-    rules: ['LIM-INTERVAL'],
+    rules: ['LIM-INTERVAL#fresh'],
+  },
+  {
+    id: 'window-per-payment',
+    description:
+      "the spending window is named by the payment's own time, not its interval's start: each payment of an interval counts alone",
+    edits: [
+      {
+        file: `${SRC}/outgoing-payments/reservation.ts`,
+        find: '    window: spendingWindowKey(window),\n',
+        replace: "    window: window === undefined ? '' : now.toISOString(),\n",
+      },
+    ],
+    specs: [`${TESTS}/grant-limits.spec.ts`],
+    rules: ['LIM-INTERVAL#per-interval'],
   },
   {
     id: 'spent-across-grants',
-    description: "spent amounts (and the limits) count every grant's payments, not only this grant's",
+    description: "GET /outgoing-payment-grant counts every grant's payments, not only this grant's",
     edits: [
       {
         file: `${SRC}/outgoing-payment-grants/repository.ts`,
@@ -135,6 +149,59 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/grant-spent-amounts.spec.ts`],
-    rules: ['GSA-GET'],
+    rules: ['GSA-GET#totals'],
+  },
+  {
+    id: 'spent-every-interval',
+    description:
+      "GET /outgoing-payment-grant adds up the grant's payments of every interval, not only the current one's",
+    edits: [
+      {
+        file: `${SRC}/outgoing-payment-grants/repository.ts`,
+        find: '.where({ grant_id: query.grantId, spending_window: query.window })',
+        replace: '.where({ grant_id: query.grantId })',
+      },
+    ],
+    specs: [`${TESTS}/grant-spent-amounts.spec.ts`],
+    rules: ['GSA-GET#interval'],
+  },
+  {
+    id: 'grant-spent-own-amounts',
+    description:
+      "a created payment's grantSpentDebitAmount and grantSpentReceiveAmount are its own amounts, not the grant's totals before it",
+    edits: [
+      {
+        file: `${SRC}/outgoing-payments/reservation.ts`,
+        find:
+          '    grantSpentDebitAmount: amountOf(spent.debit, priced.debitAmount),\n' +
+          '    grantSpentReceiveAmount: amountOf(spent.receive, priced.receiveAmount),\n',
+        replace:
+          '    grantSpentDebitAmount: priced.debitAmount,\n' +
+          '    grantSpentReceiveAmount: priced.receiveAmount,\n',
+      },
+    ],
+    specs: [`${TESTS}/grant-spent-amounts.spec.ts`],
+    rules: ['GSA-CREATE#before-payment'],
+  },
+  {
+    id: 'grant-spent-every-interval',
+    description:
+      "a created payment's grantSpent amounts add up the grant's payments of every interval before it, not only the current one's",
+    edits: [
+      {
+        // The totals before the payment, read again over all the grant's windows: the interval is forgotten.
+        file: `${SRC}/outgoing-payment-grants/repository.ts`,
+        find: "  return { debit: after('debit') - debitAmount.value, receive: after('receive') - receiveAmount.value }\n",
+        replace:
+          "  const all = await db('outgoing_payment_grant_spent')\n" +
+          '    .where({ grant_id: grantId })\n' +
+          "    .groupBy('side')\n" +
+          "    .select<{ side: string; total: string }[]>('side', db.raw('sum(total)::text as total'))\n" +
+          "  const sum = (side: string) => BigInt(all.find((r) => r.side === side)?.total ?? '0')\n" +
+          "  return { debit: sum('debit') - debitAmount.value, receive: sum('receive') - receiveAmount.value }\n",
+      },
+    ],
+    specs: [`${TESTS}/grant-spent-amounts.spec.ts`],
+    rules: ['GSA-CREATE#interval'],
   },
 ]

@@ -111,6 +111,6 @@ export const SPEC_LINE_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
-    rules: ['OP-FAILED'],
+    rules: ['OP-FAILED#refused-or-failed'],
   },
 ]

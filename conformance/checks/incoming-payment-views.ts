@@ -5,24 +5,23 @@ import { summarize } from '../harness/http/format-exchange.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import { warn } from '../harness/rules/warn.ts'
-import { hasMarker } from '../steps/resource-calls.ts'
 import type { ListWalk } from '../steps/walk-list.ts'
 import { expectPublicView } from './authentication-checks.ts'
 import { coreFields } from './incoming-payment-checks.ts'
 
 /**
- * The list shows the payment just created (the one carrying the marker) once, with the fields create returned,
- * and nothing of another wallet address. A list too long to walk to its end only warns that the payment was not
- * looked for: its order is open, so not reaching it proves nothing.
+ * The list shows the payment just created (by its id) once, with the metadata sent on create and the other fields
+ * create returned, and nothing of another wallet address. The metadata is its own clause, checked first: a list
+ * that leaves it out fails IP-METADATA#list, not only IP-LIST. A list too long to walk to its end only warns that
+ * the payment was not looked for: its order is open, so not reaching it proves nothing.
  */
 export function expectListedAsCreated(
   walk: ListWalk,
   walletAddress: WalletAddress,
-  marker: string,
   created: IncomingPayment,
 ): void {
   const listed = walk.items as IncomingPayment[]
-  const mine = listed.filter((item) => hasMarker(item, marker))
+  const mine = listed.filter((item) => item.id === created.id)
   if (mine.length === 0 && !walk.complete) {
     warn('IP-LIST', `the list is too long to walk to its end: that it shows ${created.id} was not checked`)
   } else {
@@ -30,15 +29,15 @@ export function expectListedAsCreated(
       mine.length,
       rule('IP-LIST', `the list shows the payment just created, once (${created.id})`),
     ).toBe(1)
-    expect(
-      coreFields(mine[0]!),
-      rule('IP-LIST', 'the listed item shows the fields create returned (methods aside)'),
-    ).toEqual(coreFields(created))
     if (created.metadata && Object.keys(created.metadata).length > 0)
       expect(
         mine[0]!.metadata,
         rule('IP-METADATA#list', 'the listed item carries the metadata sent on create'),
       ).toEqual(created.metadata)
+    expect(
+      coreFields(mine[0]!),
+      rule('IP-LIST', 'the listed item shows the fields create returned (methods aside)'),
+    ).toEqual(coreFields(created))
   }
   for (const item of listed) {
     expect(item.walletAddress, rule('IP-LIST', `listed ${item.id} belongs to ${walletAddress.id}`)).toBe(

@@ -8,6 +8,7 @@
 import { AMOUNT_LIST_MUTANTS } from './amount-list-mutants.ts'
 import { GNAP_MUTANTS } from './gnap-mutants.ts'
 import { INCOMING_PAYMENT_MUTANTS } from './incoming-payment-mutants.ts'
+import { INCOMING_PAYMENT_VIEW_MUTANTS } from './incoming-payment-view-mutants.ts'
 import type { KnownGap, Mutant } from './mutant.ts'
 import { OUTGOING_PAYMENT_MUTANTS } from './outgoing-payment-mutants.ts'
 import { PAYMENT_MUTANTS } from './payment-mutants.ts'
@@ -22,6 +23,7 @@ export type { Edit, KnownGap, Mutant } from './mutant.ts'
 export const MUTANTS: readonly Mutant[] = [
   ...AMOUNT_LIST_MUTANTS,
   ...INCOMING_PAYMENT_MUTANTS,
+  ...INCOMING_PAYMENT_VIEW_MUTANTS,
   ...QUOTE_MUTANTS,
   ...OUTGOING_PAYMENT_MUTANTS,
   ...PAYMENT_MUTANTS,

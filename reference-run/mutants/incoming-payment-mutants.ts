@@ -12,11 +12,10 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
         replace: '',
       },
     ],
-    specs: ['conformance/properties/incoming-payment-lifecycle.spec.ts'],
-    // The model meets the bug where it first shows: a read of the payment (IP-COMPLETE) or a payment the
-    // "completed" payment still takes (IP-REJECT-AFTER-COMPLETE); each failure blames only its own rule.
-    rules: ['IP-COMPLETE', 'IP-REJECT-AFTER-COMPLETE'],
-    anyRule: true,
+    // The read after the complete shows it still open. (The lifecycle property meets it too, through a read or a
+    // payment the "completed" payment still takes, but names IP-GET or IP-REJECT-AFTER-COMPLETE there.)
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    rules: ['IP-COMPLETE#completes'],
   },
   {
     id: 'methods-empty',
@@ -29,7 +28,8 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-create.spec.ts`],
-    rules: ['IP-METHODS'],
+    // The create check stops at the empty array: IP-METHODS (each method well formed) is not reached.
+    rules: ['IP-CREATE#methods'],
   },
   {
     id: 'create-ignores-incoming-amount',
@@ -46,7 +46,7 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     // No spec of IP-CREATE runs: the run-wide oracle sees the echo broken in the amounts tests' creates, and
     // charges IP-CREATE, not the amount rule those tests are about.
     specs: [`${TESTS}/amounts.spec.ts`],
-    rules: ['IP-CREATE'],
+    rules: ['IP-CREATE#echo-incoming-amount'],
   },
   {
     id: 'full-view-without-token',
@@ -75,7 +75,7 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-create.spec.ts`],
-    rules: ['IP-CREATE'],
+    rules: ['IP-CREATE#created'],
   },
   {
     id: 'no-completion-on-receipt',
@@ -116,5 +116,76 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     ],
     specs: [`${TESTS}/payment-lifecycle.spec.ts`],
     rules: ['IP-COMPLETE-ON-RECEIPT'],
+  },
+  {
+    id: 'walletaddress-shows-internal-id',
+    description:
+      "an incoming payment's walletAddress is built from the wallet address's row id, not its name",
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/model.ts`,
+        find: 'walletAddress: walletAddressUrl(urls.resourceServer, payment.walletAddressName),',
+        replace: 'walletAddress: walletAddressUrl(urls.resourceServer, payment.walletAddressId),',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-CREATE#wallet-address'],
+  },
+  {
+    id: 'expiry-lifted-to-minimum-lifetime',
+    description:
+      'a requested expiresAt sooner than a day ahead is moved out to a day: a minimum lifetime applied to a requested expiry, which a server may shorten but never lengthen',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '    expiresAt: input.expiresAt,\n',
+        replace:
+          '    expiresAt: input.expiresAt && new Date(Math.max(input.expiresAt.getTime(), now.getTime() + 86_400_000)),\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-CREATE#echo-expires-at'],
+  },
+  {
+    id: 'shared-secret-base64',
+    description: 'the sharedSecret is encoded as base64 (with + / and = padding), not base64url',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: "sharedSecret: randomBytes(32).toString('base64url'),",
+        replace: "sharedSecret: randomBytes(32).toString('base64'),",
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-METHODS'],
+  },
+  {
+    id: 'incoming-amount-scale-unchecked',
+    description:
+      "an incomingAmount is checked against the wallet address's assetCode only, not its assetScale",
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: 'if (input.incomingAmount !== undefined && !sameAsset(input.incomingAmount, walletAddress)) {',
+        replace:
+          'if (input.incomingAmount !== undefined && input.incomingAmount.assetCode !== walletAddress.assetCode) {',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    rules: ['IP-ASSET'],
+  },
+  {
+    id: 'complete-again-throws',
+    description: 'completing a completed incoming payment throws instead of refusing it: a 500',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '    if (payment.completed) return IncomingPaymentError.AlreadyCompleted\n',
+        replace:
+          '    if (payment.completed) throw new Error(`incoming payment ${id} is already completed`)\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    rules: ['IP-COMPLETE#again-unchanged'],
   },
 ]

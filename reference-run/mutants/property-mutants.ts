@@ -78,7 +78,7 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
-    rules: ['IP-COMPLETE'],
+    rules: ['IP-COMPLETE#unknown-404'],
   },
   {
     id: 'property-receive-limit-per-payment',

@@ -75,6 +75,20 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    // A server error to a valid request fails the operation's rule as a whole (operation-rules.ts), no clause of it.
+    rules: ['IP-CREATE'],
+  },
+  {
+    id: 'create-answers-200',
+    description: "a valid incoming payment creation is answered 200, express's default, not 201 Created",
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/routes.ts`,
+        find: 'res.status(201).json(toIncomingPaymentWithMethods(',
+        replace: 'res.json(toIncomingPaymentWithMethods(',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`],
     rules: ['IP-CREATE#created'],
   },
   {
@@ -175,14 +189,14 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['IP-ASSET'],
   },
   {
-    id: 'complete-again-throws',
-    description: 'completing a completed incoming payment throws instead of refusing it: a 500',
+    id: 'complete-again-not-found',
+    description:
+      'completing a completed incoming payment answers 404, as if it did not exist: the service completes only open ones',
     edits: [
       {
         file: `${SRC}/incoming-payments/service.ts`,
         find: '    if (payment.completed) return IncomingPaymentError.AlreadyCompleted\n',
-        replace:
-          '    if (payment.completed) throw new Error(`incoming payment ${id} is already completed`)\n',
+        replace: '    if (payment.completed) return IncomingPaymentError.UnknownIncomingPayment\n',
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],

@@ -102,7 +102,7 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/payment-lifecycle.spec.ts`],
-    rules: ['IP-COMPLETE-ON-RECEIPT'],
+    rules: ['IP-COMPLETE-ON-RECEIPT#reaches-amount'],
   },
   {
     id: 'expired-receiver-payable',
@@ -129,7 +129,7 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/payment-lifecycle.spec.ts`],
-    rules: ['IP-COMPLETE-ON-RECEIPT'],
+    rules: ['IP-COMPLETE-ON-RECEIPT#open-without-amount'],
   },
   {
     id: 'walletaddress-shows-internal-id',

@@ -188,7 +188,7 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/incoming-payment-lifecycle.spec.ts`],
-    rules: ['IP-COMPLETE-ON-RECEIPT'],
+    rules: ['IP-COMPLETE-ON-RECEIPT#reaches-amount'],
   },
   {
     id: 'property-completed-receiver-payable',

@@ -171,7 +171,8 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-create.spec.ts`],
-    rules: ['IP-METHODS'],
+    // The OpenAPI pattern of sharedSecret refuses it on every response first: IP-METHODS's own check is not reached.
+    rules: ['GEN-SCHEMA'],
   },
   {
     id: 'incoming-amount-scale-unchecked',

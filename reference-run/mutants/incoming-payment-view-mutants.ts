@@ -4,7 +4,7 @@ const ROUTES = `${SRC}/incoming-payments/routes.ts`
 const LIST_ITEM = 'toBody: (payment) => toOpenPaymentsIncomingPayment(payment, deps.urls),'
 const GET_QUERY = 'const FIND_INCOMING_PAYMENT = `select ip.*, w.name as wallet_address_name'
 
-/** Incoming payments as they are read back: get, list, their metadata, the list's query. */
+/** Incoming payments as they are read back: get (its methods too), list, their metadata, the list's query. */
 export const INCOMING_PAYMENT_VIEW_MUTANTS: readonly Mutant[] = [
   {
     id: 'get-row-shadowed-by-join',
@@ -47,14 +47,28 @@ export const INCOMING_PAYMENT_VIEW_MUTANTS: readonly Mutant[] = [
     rules: ['IP-GET#unknown-404'],
   },
   {
-    id: 'list-items-bare-ids',
-    description: "list items carry the payment's row id, not its URL: the list serializer does not build it",
+    id: 'get-without-methods',
+    description: 'get hands out no payment methods: the payment details are given once, at create',
     edits: [
       {
         file: ROUTES,
-        find: LIST_ITEM,
+        find: '  res.json(toIncomingPaymentWithMethods(payment, deps.urls, new Date()))\n',
+        replace: '  res.json({ ...toOpenPaymentsIncomingPayment(payment, deps.urls), methods: [] })\n',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    rules: ['IP-METHODS'],
+  },
+  {
+    id: 'list-items-wallet-address-id',
+    description:
+      'list items name their wallet address by its row id: the list, read without the join, fills the name from the wrong field',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/repository.ts`,
+        find: 'const joined = { wallet_address_name: name, asset_code: assetCode, asset_scale: assetScale }',
         replace:
-          'toBody: (payment) => ({ ...toOpenPaymentsIncomingPayment(payment, deps.urls), id: payment.id }),',
+          'const joined = { wallet_address_name: walletAddress.id, asset_code: assetCode, asset_scale: assetScale }',
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],

@@ -55,6 +55,19 @@ export const GNAP_MUTANTS: readonly Mutant[] = [
     rules: ['CONT-WAIT'],
   },
   {
+    id: 'continue-token-not-compared',
+    description: 'any GNAP token continues the grant at its URI: the continuation token is never compared',
+    edits: [
+      {
+        file: `${SRC}/grants/service.ts`,
+        find: '  return sameSecret(grant.continueToken, continueToken) ? grant : GrantError.WrongContinueToken\n',
+        replace: '  return grant\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['CONT-INVALID-CLIENT'],
+  },
+  {
     id: 'finish-hash-nonces-swapped',
     description: 'the finish hash takes the server nonce before the client nonce',
     edits: [

@@ -57,6 +57,16 @@ const MEMBER_RULES: {
     member: /^\/method$/,
     rule: 'QT-METHOD',
   },
+  // A resource server's 400 to 404 are documented with the error envelope as their schema: an error body without
+  // it (an OAuth-style {error: "forbidden"}) breaks that schema, and the envelope is what ERR-ENVELOPE is about.
+  // No success body has an `error` member to miss.
+  {
+    operations: Object.values(OPERATIONS)
+      .filter((operation) => operation.api === 'resource-server')
+      .map((operation) => operation.operationId),
+    member: /^\/error(\/|$)/,
+    rule: 'ERR-ENVELOPE',
+  },
 ]
 
 /** The member a violation is about, its pointer (for a missing member the pointer of where it is missing). */

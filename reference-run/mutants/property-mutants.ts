@@ -45,7 +45,7 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/pagination.spec.ts`],
-    rules: ['PAG-WALK'],
+    rules: ['PAG-WALK#has-previous'],
   },
   {
     id: 'property-signature-digest-unchecked',

@@ -109,20 +109,6 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
     rules: ['PAG-WALK#has-previous'],
   },
   {
-    id: 'backward-page-next-from-look-ahead',
-    description:
-      "every page's hasNextPage is its look-ahead row, so a backward page that reaches the newest item says nothing follows its cursor",
-    edits: [
-      {
-        file: `${SRC}/shared/pagination.ts`,
-        find: "    hasNextPage: page.direction === 'forward' ? more : true,\n",
-        replace: '    hasNextPage: more,\n',
-      },
-    ],
-    specs: [`${TESTS}/pagination.spec.ts`],
-    rules: ['PAG-WALK#has-next'],
-  },
-  {
     id: 'cursor-item-repeated',
     description:
       "a page read from a cursor starts with the cursor's own item, which the page before already held",

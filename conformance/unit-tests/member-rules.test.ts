@@ -7,7 +7,7 @@ import { checkResponse } from '../harness/http/response-checks.ts'
 import { OPERATIONS } from '../harness/openapi/operations.ts'
 import { ResponseValidator } from '../harness/openapi/response-validator.ts'
 import { memberRules } from '../harness/rules/member-rules.ts'
-import { rulesNamedIn } from '../harness/rules/rules-named-in.ts'
+import { refsNamedIn, refText, rulesNamedIn } from '../harness/rules/rules-named-in.ts'
 
 const payment = {
   id: 'https://ase.example/outgoing-payments/1',
@@ -161,4 +161,43 @@ describe('the subject member of a continuation response', () => {
     const missing = { pointer: '/subject/sub_ids/0', message: 'x {"missingProperty":"format"}' }
     assert.deepEqual(memberRules(OPERATIONS.postContinue.operationId, [missing]), ['CONT-SUBJECT'])
   })
+})
+
+describe('the issued token and continue member of a continuation response', () => {
+  const token = {
+    value: 'OS9M2PMHKUR64TB8N6BW7OZB8CDFONP219RP1LT0',
+    manage: 'https://auth.example/token/1',
+    expires_in: 600,
+    access: [{ type: 'outgoing-payment', actions: ['create'], identifier: 'https://ase.example/alice' }],
+  }
+  const continued = { access_token: { value: 'x' }, uri: 'https://auth.example/continue/1' }
+  let validator: ResponseValidator
+  before(async () => {
+    validator = await ResponseValidator.create()
+  })
+  const refsOf = (body: unknown) => {
+    const text = JSON.stringify(body)
+    const exchange: Exchange = {
+      request: { method: 'POST', url: 'https://auth.example/continue/1', headers: {} },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: new TextEncoder().encode(text),
+        text,
+        json: body,
+      },
+    }
+    return refsNamedIn(checkResponse(validator, OPERATIONS.postContinue, exchange) ?? '').map(refText)
+  }
+  test('an issued token with continue has no problem', () =>
+    assert.deepEqual(refsOf({ access_token: token, continue: continued }), []))
+  test('a token without manage names CONT-SUCCESS#access-token beside GEN-SCHEMA', () => {
+    const { manage: _, ...withoutManage } = token
+    assert.deepEqual(refsOf({ access_token: withoutManage, continue: continued }), [
+      'GEN-SCHEMA',
+      'CONT-SUCCESS#access-token',
+    ])
+  })
+  test('a token without continue names CONT-SUCCESS#continue beside GEN-SCHEMA', () =>
+    assert.deepEqual(refsOf({ access_token: token }), ['GEN-SCHEMA', 'CONT-SUCCESS#continue']))
 })

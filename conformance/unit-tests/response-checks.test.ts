@@ -188,6 +188,17 @@ describe('automatic response checks', () => {
     assert.ok(problem?.startsWith('[ERR-ENVELOPE]'), problem)
   })
 
+  test('a documented resource-server error without the envelope fails ERR-ENVELOPE beside GEN-SCHEMA', () => {
+    for (const body of [
+      { error: 'forbidden', error_description: 'x' },
+      { message: 'x' },
+      { error: { code: 'x' } },
+    ]) {
+      const problem = checkResponse(validator, OPERATIONS.getQuote, exchange(403, body))
+      assert.deepEqual(rulesNamedIn(problem ?? ''), ['GEN-SCHEMA', 'ERR-ENVELOPE'], JSON.stringify(body))
+    }
+  })
+
   test('a resource-server error with the envelope passes', () => {
     const body = { error: { code: 'invalid_request', description: 'bad' } }
     assert.equal(checkResponse(validator, OPERATIONS.createQuote, exchange(409, body)), undefined)

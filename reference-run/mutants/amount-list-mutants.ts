@@ -93,7 +93,7 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/pagination.spec.ts`],
-    rules: ['PAG-WALK'],
+    rules: ['PAG-WALK#has-previous'],
   },
   {
     id: 'first-page-has-previous',
@@ -106,7 +106,21 @@ export const AMOUNT_LIST_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${TESTS}/pagination.spec.ts`],
-    rules: ['PAG-WALK'],
+    rules: ['PAG-WALK#has-previous'],
+  },
+  {
+    id: 'cursor-item-repeated',
+    description:
+      "a page read from a cursor starts with the cursor's own item, which the page before already held",
+    edits: [
+      {
+        file: `${SRC}/shared/pagination.ts`,
+        find: "query.whereRaw(`(created_at, id) ${order === 'desc' ? '<' : '>'} ?`, [position])",
+        replace: "query.whereRaw(`(created_at, id) ${order === 'desc' ? '<=' : '>='} ?`, [position])",
+      },
+    ],
+    specs: [`${TESTS}/pagination.spec.ts`],
+    rules: ['PAG-WALK#every-once'],
   },
   {
     id: 'malformed-body-500',

@@ -6,6 +6,7 @@
  */
 
 import { AMOUNT_LIST_MUTANTS } from './amount-list-mutants.ts'
+import { GENERAL_MUTANTS } from './general-mutants.ts'
 import { GNAP_MUTANTS } from './gnap-mutants.ts'
 import { INCOMING_PAYMENT_MUTANTS } from './incoming-payment-mutants.ts'
 import { INCOMING_PAYMENT_VIEW_MUTANTS } from './incoming-payment-view-mutants.ts'
@@ -22,6 +23,7 @@ export type { Edit, KnownGap, Mutant } from './mutant.ts'
 /** Every mutant, one file per resource family. */
 export const MUTANTS: readonly Mutant[] = [
   ...AMOUNT_LIST_MUTANTS,
+  ...GENERAL_MUTANTS,
   ...INCOMING_PAYMENT_MUTANTS,
   ...INCOMING_PAYMENT_VIEW_MUTANTS,
   ...QUOTE_MUTANTS,

@@ -1,5 +1,9 @@
 import { type Mutant, SRC, TESTS } from './mutant.ts'
 
+/** The access token a continuation answers with (grants/routes.ts). */
+const CONTINUATION_TOKEN =
+  '    ...(token === undefined ? {} : { access_token: toAccessTokenBody(deps.urls, token, continued.access) }),\n'
+
 /** The authorization server: tokens, rotation, revocation, continuation. */
 export const GNAP_MUTANTS: readonly Mutant[] = [
   {
@@ -53,6 +57,72 @@ export const GNAP_MUTANTS: readonly Mutant[] = [
     ],
     specs: [`${TESTS}/gnap-continuation.spec.ts`],
     rules: ['CONT-WAIT'],
+  },
+  {
+    id: 'continue-token-not-compared',
+    description: 'any GNAP token continues the grant at its URI: the continuation token is never compared',
+    edits: [
+      {
+        file: `${SRC}/grants/service.ts`,
+        find: '  return sameSecret(grant.continueToken, continueToken) ? grant : GrantError.WrongContinueToken\n',
+        replace: '  return grant\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['CONT-INVALID-CLIENT'],
+  },
+  {
+    id: 'continuation-token-without-manage',
+    description:
+      'the continuation writes its access_token by hand, value, expires_in and access: no manage URL',
+    edits: [
+      {
+        file: `${SRC}/grants/routes.ts`,
+        find: CONTINUATION_TOKEN,
+        replace:
+          '    ...(token === undefined\n' +
+          '      ? {}\n' +
+          '      : { access_token: { value: token.value, expires_in: token.expiresIn, access: continued.access } }),\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['CONT-SUCCESS#access-token'],
+  },
+  {
+    id: 'continuation-token-without-limits',
+    description: "the continuation's access_token.access leaves out the limits the account holder approved",
+    edits: [
+      {
+        file: `${SRC}/grants/routes.ts`,
+        find: CONTINUATION_TOKEN,
+        replace:
+          '    ...(token === undefined\n' +
+          '      ? {}\n' +
+          '      : {\n' +
+          '          access_token: toAccessTokenBody(\n' +
+          '            deps.urls,\n' +
+          '            token,\n' +
+          '            continued.access.map(({ limits: _, ...entry }) => entry),\n' +
+          '          ),\n' +
+          '        }),\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['CONT-SUCCESS#access-token'],
+  },
+  {
+    id: 'continuation-done-without-continue',
+    description:
+      'the continuation that issues the token leaves out continue, as if nothing were left to continue',
+    edits: [
+      {
+        file: `${SRC}/grants/routes.ts`,
+        find: '    continue: toContinueBody(deps.urls, continued),\n',
+        replace: '    ...(token === undefined ? { continue: toContinueBody(deps.urls, continued) } : {}),\n',
+      },
+    ],
+    specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    rules: ['CONT-SUCCESS#continue'],
   },
   {
     id: 'finish-hash-nonces-swapped',

@@ -16,6 +16,19 @@ export const PERMISSION_MUTANTS: readonly Mutant[] = [
     rules: ['AUTH-WWW-AUTHENTICATE'],
   },
   {
+    id: 'unknown-token-crashes',
+    description: 'a token the server never issued is looked up without a not-found case: a 500, not a 401',
+    edits: [
+      {
+        file: `${SRC}/access-tokens/service.ts`,
+        find: '  if (found === undefined) return AccessTokenError.UnknownToken\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/authentication.spec.ts`],
+    rules: ['AUTH-TOKEN-INVALID'],
+  },
+  {
     id: 'complete-without-complete-right',
     description: 'completing an incoming payment takes any incoming-payment right, not only complete',
     edits: [

@@ -45,7 +45,7 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/pagination.spec.ts`],
-    rules: ['PAG-WALK'],
+    rules: ['PAG-WALK#has-previous'],
   },
   {
     id: 'property-signature-digest-unchecked',
@@ -175,7 +175,21 @@ export const PROPERTY_MUTANTS: readonly Mutant[] = [
       },
     ],
     specs: [`${PROPERTIES}/pagination.spec.ts`],
-    rules: ['PAG-WALK'],
+    rules: ['PAG-WALK#every-once'],
+  },
+  {
+    id: 'property-backward-page-next-from-look-ahead',
+    description:
+      "every page's hasNextPage is its look-ahead row, so a backward page that reaches the newest item says nothing follows its cursor",
+    edits: [
+      {
+        file: `${SRC}/shared/pagination.ts`,
+        find: "    hasNextPage: page.direction === 'forward' ? more : true,\n",
+        replace: '    hasNextPage: more,\n',
+      },
+    ],
+    specs: [`${PROPERTIES}/pagination.spec.ts`],
+    rules: ['PAG-WALK#has-next'],
   },
   {
     id: 'property-completion-beyond-only',

@@ -178,9 +178,13 @@ export function computeVerdict(
     tally?.gathered.add(title, observation)
     tally?.clauseTally.add(title, observation)
   }
-  const fail = (ref: RuleClause, title: string, message: string) => {
+  // A failure is an observation of its rule: the test observed it, and a filtered run keeps the rule in scope
+  // (an automatic rule a test's every answer broke has no passing observation to bring it in).
+  const fail = (ref: RuleClause, entry: RuleVerdict['tests'][number], message: string) => {
     const tally = at(ref.rule)
     if (!tally) return
+    const { title } = entry
+    if (!tally.tests.some((test) => test.title === title)) tally.tests.push(entry)
     tally.failures.push(`${title}: ${message}`)
     if (!tally.failedIn.includes(title)) tally.failedIn.push(title)
     gather(title, ref.rule, { clause: ref.clause, outcome: 'fail', line: oneLine(message), count: 1 })
@@ -224,7 +228,7 @@ export function computeVerdict(
     for (const finding of record.findings ?? []) {
       // A finding the test's own failure repeats is told once.
       if (record.outcome === 'failed' && errors.includes(finding)) continue
-      for (const ref of refsNamedIn(finding)) fail(ref, record.title, finding)
+      for (const ref of refsNamedIn(finding)) fail(ref, entry, finding)
     }
     if (record.outcome === 'skipped') {
       for (const id of new Set([...record.rules, ...unchecked])) {
@@ -248,7 +252,7 @@ export function computeVerdict(
     // A failure that names its rule stands wherever it was seen: a soft assertion that failed before the suite
     // cut the test short, a check whose error the test's end did not reach.
     const { blamed, controls } = attributed(record.errors)
-    for (const { ref, message } of blamed) fail(ref, record.title, message)
+    for (const { ref, message } of blamed) fail(ref, entry, message)
     for (const { ref, message } of controls)
       at(ref.rule)?.controlFailures.push(`${record.title}: ${oneLine(message)}`)
     const charged = new Set([...blamed, ...controls].map(({ ref }) => ref.rule))

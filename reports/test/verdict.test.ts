@@ -154,6 +154,13 @@ describe('verdict', () => {
     assert.equal(statusOf([failed], 'A-ONE'), 'inconclusive')
   })
 
+  test('a filtered run keeps a rule a failure names, though no check of it passed and no test declares it', () => {
+    const failed = record({ rules: ['A-ONE'], outcome: 'failed', errors: ['[GEN-SCHEMA] get-x -> 200: ...'] })
+    const verdict = computeVerdict(rules, [failed])
+    assert.equal(verdict.scope.filtered, true)
+    assert.equal(verdict.rules.find((r) => r.rule.id === 'GEN-SCHEMA')?.status, 'failed')
+  })
+
   test('a failure naming no rule charges none: the declared rules are not tested, with the error', () => {
     const failed = record({ title: 'u', outcome: 'failed', errors: ['TypeError: x is undefined'] })
     const verdict = computeVerdict(rules, [failed])

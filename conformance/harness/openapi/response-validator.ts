@@ -130,7 +130,8 @@ export class ResponseValidator {
     if (!this.#compiled.has(key)) {
       const { responses } = this.#operation(api, operationId)
       const documented = responses?.[String(status)]?.content?.['application/json']?.schema
-      const body = QUOTE_OPERATIONS.has(operationId) ? 'quote' : undefined
+      // Only a success answer is a quote: an error's body is the error envelope, required in full.
+      const body = QUOTE_OPERATIONS.has(operationId) && status < 300 ? 'quote' : undefined
       this.#compiled.set(key, documented ? this.#compile(documented, body) : null)
     }
     return this.#compiled.get(key) ?? null

@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../openapi/operations.ts'
 import type { SchemaViolation } from '../openapi/response-validator.ts'
-import type { RuleId } from './registry.ts'
+import type { RuleRef } from './registry.ts'
 
 /**
  * Members that a rule of their own is about. The automatic schema check reaches a bad member before the test
@@ -10,7 +10,8 @@ import type { RuleId } from './registry.ts'
 const MEMBER_RULES: {
   operations: readonly string[]
   member: RegExp
-  rule: RuleId
+  /** The rule, or the clause of it, the member is about. */
+  rule: RuleRef
   /** Only a member that is there with a wrong value, not a missing one. */
   present?: true
 }[] = [
@@ -52,10 +53,32 @@ const MEMBER_RULES: {
     member: /^\/subject(\/|$)/,
     rule: 'CONT-SUBJECT',
   },
+  // The issued token (value, manage, access) and the continue member the spec pairs with it. A continuation
+  // answer without continue breaks the spec's combinations whatever else it carries.
+  {
+    operations: [OPERATIONS.postContinue.operationId],
+    member: /^\/access_token(\/|$)/,
+    rule: 'CONT-SUCCESS#access-token',
+  },
+  {
+    operations: [OPERATIONS.postContinue.operationId],
+    member: /^\/continue(\/|$)/,
+    rule: 'CONT-SUCCESS#continue',
+  },
   {
     operations: [OPERATIONS.createQuote, OPERATIONS.getQuote].map((operation) => operation.operationId),
     member: /^\/method$/,
     rule: 'QT-METHOD',
+  },
+  // A resource server's 400 to 404 are documented with the error envelope as their schema: an error body without
+  // it (an OAuth-style {error: "forbidden"}) breaks that schema, and the envelope is what ERR-ENVELOPE is about.
+  // No success body has an `error` member to miss.
+  {
+    operations: Object.values(OPERATIONS)
+      .filter((operation) => operation.api === 'resource-server')
+      .map((operation) => operation.operationId),
+    member: /^\/error(\/|$)/,
+    rule: 'ERR-ENVELOPE',
   },
 ]
 
@@ -69,7 +92,7 @@ function memberOf(violation: SchemaViolation): { member: string; missing: boolea
 }
 
 /** The member rules a response's schema violations break, each once. */
-export function memberRules(operationId: string, violations: readonly SchemaViolation[]): RuleId[] {
+export function memberRules(operationId: string, violations: readonly SchemaViolation[]): RuleRef[] {
   const broken = MEMBER_RULES.filter(
     ({ operations, member, present }) =>
       operations.includes(operationId) &&

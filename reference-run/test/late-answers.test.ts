@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { loadConfig } from '../../reference-server/src/config.ts'
+import { ANSWERS_LATE_ENV, answersLateFor, PROOF_LATENESS } from '../late-answers.ts'
+import { referenceServerPlan, writeReferenceTarget } from '../reference-plan.ts'
+
+const nameOf = (env: NodeJS.ProcessEnv) =>
+  JSON.parse(
+    readFileSync(
+      writeReferenceTarget(referenceServerPlan(env), mkdtempSync(join(tmpdir(), 'late-'))),
+      'utf8',
+    ),
+  ).name
+
+describe('the late-answers knob of the reference run', () => {
+  test('is off by default: the server gets it empty, which it reads as unset, and answers at once', () => {
+    const env = referenceServerPlan({ REFERENCE_PORT: '5600' }).env
+    assert.equal(env[ANSWERS_LATE_ENV], '')
+    assert.equal(loadConfig(env).answersLate, undefined)
+    assert.equal(nameOf({ REFERENCE_PORT: '5600' }), 'reference-server (started by the suite)')
+  })
+
+  test("passes the run's range on in a checkout, and the target's name says it", () => {
+    const run = { REFERENCE_PORT: '5600', [ANSWERS_LATE_ENV]: PROOF_LATENESS }
+    const env = referenceServerPlan(run).env
+    assert.deepEqual(loadConfig(env).answersLate, { minMs: 1000, maxMs: 4000 })
+    assert.equal(nameOf(run), 'reference-server (started by the suite, every answer 1000-4000 ms late)')
+  })
+
+  test('the published package never passes it on: a variable of that name in an ASE’s shell changes nothing', () => {
+    assert.equal(answersLateFor({ [ANSWERS_LATE_ENV]: PROOF_LATENESS }, true), '')
+    assert.equal(answersLateFor({ [ANSWERS_LATE_ENV]: PROOF_LATENESS }, false), PROOF_LATENESS)
+  })
+})

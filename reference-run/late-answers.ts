@@ -1,3 +1,5 @@
+import { workersForAnswer } from '../conformance/harness/time/run-workers.ts'
+import { type LateAnswers, parseLateAnswers } from '../reference-server/src/http/late-answers.ts'
 import { BUILT } from '../settings/suite-modules.ts'
 
 /**
@@ -15,4 +17,35 @@ export const PROOF_LATENESS = '1000-4000'
 /** The value the reference server's ANSWERS_LATE_MS gets: the run's own in a checkout, else empty (off). */
 export function answersLateFor(env: NodeJS.ProcessEnv, built: boolean = BUILT): string {
   return built ? '' : (env[ANSWERS_LATE_ENV]?.trim() ?? '')
+}
+
+/**
+ * The reference server's variables with late answers: ANSWERS_LATE_MS (empty: off, the variables unchanged), and a
+ * continue.wait a continuation sent at once can still come before. No client can show that a continuation is too
+ * fast (CONT-WAIT) when the grant's answer and the continuation's together take longer than the wait (the run
+ * then says so, naming a longer continue.wait), so a late server waits at least two of its latest answers and a
+ * second for the client's own work. A wait of 0 (none) stays none: the server then lets the client continue at once.
+ */
+export function withAnswersLate(env: Record<string, string>, answersLate: string): Record<string, string> {
+  const late = lateRange(answersLate)
+  const wait = Number(env.GRANT_WAIT_SECONDS)
+  if (late === undefined || !(wait > 0)) return { ...env, [ANSWERS_LATE_ENV]: answersLate }
+  const beatable = Math.ceil((2 * late.maxMs) / 1000) + 1
+  return { ...env, [ANSWERS_LATE_ENV]: answersLate, GRANT_WAIT_SECONDS: String(Math.max(wait, beatable)) }
+}
+
+/**
+ * The workers of a run whose answers come late: as many as a target that far away gets (run-workers.ts, from the
+ * middle of the range), since each worker mostly waits; `otherwise` when answers come at once.
+ */
+export function workersAnswering(answersLate: string, otherwise: number): number {
+  const late = lateRange(answersLate)
+  if (late === undefined) return otherwise
+  return Math.max(otherwise, workersForAnswer((late.minMs + late.maxMs) / 2))
+}
+
+/** The range, or undefined when off or malformed (the server refuses a malformed one, naming its variable). */
+function lateRange(answersLate: string): LateAnswers | undefined {
+  const late = answersLate === '' ? undefined : parseLateAnswers(answersLate)
+  return late === undefined || 'problem' in late ? undefined : late
 }

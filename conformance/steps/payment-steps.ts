@@ -9,6 +9,7 @@ import type {
 import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn, type Discovery } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
+import { needFoundation } from '../harness/foundations/need-foundation.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import type { RequestInput } from '../harness/http/response-checks.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
@@ -107,6 +108,9 @@ export class PaymentSteps {
    * life: a client pays a quote while it is valid, and a positive control must pay one known to be alive.
    */
   async unexpired(quote: Quote): Promise<Quote> {
+    // A payment waits for the first stage's outgoing-payment step (Resources): waited for here, before the quote's
+    // life is read. At a target answering seconds late, that stage ran while a property's first quote expired.
+    await needFoundation('outgoing-payment')
     const request = this.#requests.get(quote.id)
     if (!request || !tooOldToPay(quote.id)) return quote
     return this.quote(request.receiver, request.amounts, request.ruleId)

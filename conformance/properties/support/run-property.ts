@@ -88,9 +88,10 @@ export async function runProperty<Ts>(
     minimumRuns: profile === 'full' ? minimumRuns : 0,
     hasRoom: () => (testTimeLeft() ?? Number.POSITIVE_INFINITY) > runMsOf(stretched) + SHRINK_MS,
   })
+  const stopAfter = stopAfterMs(stretched, typicalRequestMs(0))
   const details = await fc.check(search.property, {
     numRuns,
-    interruptAfterTimeLimit: stopAfterMs(stretched, typicalRequestMs(0)),
+    interruptAfterTimeLimit: stopAfter,
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
@@ -115,7 +116,7 @@ export async function runProperty<Ts>(
   })
   testInfo.skip(
     unfinished,
-    `property ${name}: no run ended within ${stopAfterMs(stretched) / 1000} s (its time limit and the longest run it ` +
+    `property ${name}: no run ended within ${Math.round(stopAfter / 1000)} s (its time limit and the longest run it ` +
       'allows): the target is too slow for this property to test anything',
   )
   await judge(testInfo, name, details)

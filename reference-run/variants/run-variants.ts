@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TARGET_ENV } from '../../settings/run-settings.ts'
-import { ANSWERS_LATE_ENV, PROOF_LATENESS } from '../late-answers.ts'
+import { ANSWERS_LATE_ENV, PROOF_LATENESS, workersAnswering } from '../late-answers.ts'
 import { ruleVerdicts } from '../mutants/suite-run.ts'
 import {
   brokenBecause,
@@ -49,6 +49,8 @@ const args = process.argv.slice(2)
 const wholeSuite = args.includes('--whole-suite')
 const late = args.includes('--late')
 const asked = args.filter((arg) => arg !== '--whole-suite' && arg !== '--late')
+// Late, each worker mostly waits for answers, as a run against a target that far away does.
+const workers = late ? workersAnswering(PROOF_LATENESS, WORKERS) : WORKERS
 const unknown = asked.filter((id) => !VARIANTS.some((variant) => variant.id === id))
 if (unknown.length > 0) {
   console.error(`unknown variants: ${unknown.join(', ')}\nknown: ${VARIANTS.map((v) => v.id).join(', ')}`)
@@ -74,6 +76,7 @@ async function runVariant(variant: Variant, port: number): Promise<Outcome> {
         ...(stub ? { [TARGET_ENV]: stub.target } : {}),
         ...(late ? { [ANSWERS_LATE_ENV]: PROOF_LATENESS } : {}),
       },
+      workers,
     },
   ).finally(() => stub?.close())
   const seconds = Math.round((Date.now() - started) / 1000)
@@ -111,7 +114,7 @@ const started = Date.now()
 console.log(
   `Allowed variants of commit ${commit.slice(0, 12)}` +
     (uncommittedChanges() ? ' (uncommitted changes are not part of the run)' : '') +
-    `: ${selected.length} run(s), ${wholeSuite ? 'the whole suite' : 'their own spec files'}, ${WORKERS} worker each` +
+    `: ${selected.length} run(s), ${wholeSuite ? 'the whole suite' : 'their own spec files'}, ${workers} worker(s) each` +
     (late ? `, every answer of the reference server ${PROOF_LATENESS} ms late.` : '.'),
 )
 const outcomes: Outcome[] = []

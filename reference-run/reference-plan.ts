@@ -5,6 +5,7 @@ import { removeAtExit } from '../conformance/harness/run/remove-at-exit.ts'
 import { TargetConfigurationError } from '../conformance/harness/target/target-configuration-error.ts'
 import type { TargetFile } from '../conformance/harness/target/target-file.ts'
 import { RUN_WORKERS } from '../conformance/harness/time/long-wait.ts'
+import { ANSWERS_LATE_ENV, answersLateFor, withAnswersLate, workersAnswering } from './late-answers.ts'
 import { referencePort } from './reference-ports.ts'
 
 /** How `npm run conformance` without a target starts the reference server, and the target file it tests. */
@@ -47,6 +48,7 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
   const authPort = port + 1
   const publicUrl = `http://${host}:${port}`
   const authUrl = `http://${host}:${authPort}`
+  const answersLate = answersLateFor(env)
   const consentDriver = env.REFERENCE_CONSENT_DRIVER || 'http'
   if (consentDriver !== 'browser' && consentDriver !== 'http') {
     throw new TargetConfigurationError(
@@ -56,24 +58,29 @@ export function referenceServerPlan(env: NodeJS.ProcessEnv): ReferenceServerPlan
   return {
     publicUrl,
     authUrl,
-    env: {
-      HOST: host,
-      PORT: String(port),
-      AUTH_PORT: String(authPort),
-      // A shared Postgres keeps rows between runs; every suite run starts from the seed.
-      DATABASE_RESET: 'true',
-      GRANT_WAIT_SECONDS: '1',
-      // Short enough for the suite to wait for a quote to expire (OP-QUOTE-EXPIRY), long enough for any test
-      // to pay a quote it has just made.
-      QUOTE_LIFETIME_SECONDS: '25',
-      ACCESS_TOKEN_EXPIRES_IN: String(REFERENCE_TOKEN_LIFETIME_SECONDS),
-      // Read by the reference-ledger project once the suite has run.
-      LEDGER_ENDPOINT: 'true',
-      LOG_LEVEL: env.REFERENCE_LOG_LEVEL ?? 'warn',
-    },
+    // Late answers (test-only, a checkout's alone: late-answers.ts) are always set, so an inherited variable never
+    // applies; with them, a continue.wait long enough to check.
+    env: withAnswersLate(
+      {
+        HOST: host,
+        PORT: String(port),
+        AUTH_PORT: String(authPort),
+        // A shared Postgres keeps rows between runs; every suite run starts from the seed.
+        DATABASE_RESET: 'true',
+        GRANT_WAIT_SECONDS: '1',
+        // Short enough for the suite to wait for a quote to expire (OP-QUOTE-EXPIRY), long enough for any test
+        // to pay a quote it has just made.
+        QUOTE_LIFETIME_SECONDS: '25',
+        ACCESS_TOKEN_EXPIRES_IN: String(REFERENCE_TOKEN_LIFETIME_SECONDS),
+        // Read by the reference-ledger project once the suite has run.
+        LEDGER_ENDPOINT: 'true',
+        LOG_LEVEL: env.REFERENCE_LOG_LEVEL ?? 'warn',
+      },
+      answersLate,
+    ),
     consentDriver,
     testTimeoutMs: REFERENCE_TEST_TIMEOUT_MS,
-    workers: consentDriver === 'http' ? HTTP_CONSENT_WORKERS : RUN_WORKERS,
+    workers: workersAnswering(answersLate, consentDriver === 'http' ? HTTP_CONSENT_WORKERS : RUN_WORKERS),
   }
 }
 
@@ -110,7 +117,8 @@ export function writeRunReferenceTarget(
 /** The default seed's wallet addresses, served on the plan's ports. */
 function referenceTarget(plan: ReferenceServerPlan): TargetFile {
   return {
-    name: 'reference-server (started by the suite)',
+    // Every report shows the name: a run with late answers says so.
+    name: `reference-server (started by the suite${plan.env[ANSWERS_LATE_ENV] ? `, every answer ${plan.env[ANSWERS_LATE_ENV]} ms late` : ''})`,
     walletAddresses: {
       sender: `${plan.publicUrl}/alice`,
       receiver: `${plan.publicUrl}/bob`,

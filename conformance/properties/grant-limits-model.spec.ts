@@ -14,7 +14,7 @@ import {
 } from './support/property-test.ts'
 
 // Each run obtains a grant of its own (with consent) and makes a few payments of a few units. With an interval
-// (5 s, the example tests' own), a step waits when too little of it is left, and a run may wait for the next
+// (the example tests' own, limitInterval), a step waits when too little of it is left, and a run may wait for the next
 // one: most of what the property costs is waiting, so it is scheduled with the long waits. A run (a consent, then
 // up to MAX_COMMANDS steps, each of which may wait out an interval or a settlement) starts no step after
 // STEPS_MS, so it takes about a minute at most even where payments are slow to settle.

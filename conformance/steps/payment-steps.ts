@@ -9,6 +9,7 @@ import type {
 import type { Exchange } from '../../clients/src/index.ts'
 import { amountIn, type Discovery } from '../harness/discovery/discovery.ts'
 import { expect } from '../harness/expect/conformance-expect.ts'
+import { needFoundation } from '../harness/foundations/need-foundation.ts'
 import type { SharedGrants } from '../harness/gnap/shared-grants.ts'
 import type { RequestInput } from '../harness/http/response-checks.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
@@ -97,15 +98,19 @@ export class PaymentSteps {
   /** The quote's payment under the worker's shared outgoing-payment grant: `Resources.createOutgoingPayment`. */
   async pay(quote: Quote, ruleId: RuleId = 'OP-CREATE-QUOTE'): Promise<OutgoingPaymentWithSpentAmounts> {
     const token = await this.sharedGrants.token('outgoing-payment')
-    const paid = await this.#fresh(quote)
+    const paid = await this.unexpired(quote)
     return this.resources.createOutgoingPayment(token, this.discovery.sender, paid.id, { ruleId })
   }
 
   /**
    * The quote, or the same request quoted again when the time the suite took since (a grant renewed with consent
-   * on a loaded machine) has left it too little of its life: a client pays a quote while it is valid.
+   * on a loaded machine, refusals checked first at a target answering seconds late) has left it too little of its
+   * life: a client pays a quote while it is valid, and a positive control must pay one known to be alive.
    */
-  async #fresh(quote: Quote): Promise<Quote> {
+  async unexpired(quote: Quote): Promise<Quote> {
+    // A payment waits for the first stage's outgoing-payment step (Resources): waited for here, before the quote's
+    // life is read. At a target answering seconds late, that stage ran while a property's first quote expired.
+    await needFoundation('outgoing-payment')
     const request = this.#requests.get(quote.id)
     if (!request || !tooOldToPay(quote.id)) return quote
     return this.quote(request.receiver, request.amounts, request.ruleId)

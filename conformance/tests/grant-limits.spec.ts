@@ -150,6 +150,9 @@ test.describe('grant limits: payments under a grant stay within its limits', () 
     waitsLong(covers('LIM-INTERVAL')),
     async ({ grants, resources, discovery, paymentSteps }) => {
       const interval = limitInterval()
+      // Each attempt may wait for a fresh interval, and the last check for the next one: time the interval's
+      // length decides, which follows the target's answer time (limitInterval).
+      test.setTimeout(test.info().timeout + (INTERVAL_ATTEMPTS + 2) * interval.durationMs)
       const [limit, unit] = [LIMIT * discovery.unit, discovery.unit]
       const payments = await LimitedPayments.obtain(
         { grants, resources, discovery, paymentSteps },

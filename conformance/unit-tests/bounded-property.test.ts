@@ -52,6 +52,36 @@ describe('a bounded property search', () => {
     assert.deepEqual({ calls, ...extent }, { calls: 1, drawn: 3, runs: 1, failed: false, interrupted: true })
   })
 
+  it('below its minimum, goes on past its deadline while the test has room for a run', async () => {
+    const { arbitrary, drawn } = countedIntegers(0, 100)
+    let calls = 0
+    let room = true
+    const predicate = async () => {
+      calls++
+      await sleep(5)
+      return true
+    }
+    const past = Date.now() - 1
+    const minimum = await extentOf(
+      bounded(arbitrary, predicate, past, Number.POSITIVE_INFINITY, { minimumRuns: 4, hasRoom: () => room })
+        .property,
+      drawn,
+    )
+    assert.deepEqual({ calls, runs: minimum.runs }, { calls: 4, runs: 4 }, 'the minimum, and no more')
+    calls = 0
+    const cramped = bounded(
+      arbitrary,
+      async () => {
+        room = ++calls < 2
+        return true
+      },
+      past,
+      Number.POSITIVE_INFINITY,
+      { minimumRuns: 4, hasRoom: () => room },
+    )
+    assert.equal((await check(cramped.property)).numRuns, 2, 'no room left for another run: it ends')
+  })
+
   it('shrinks a failure found before the deadline past it', async () => {
     const { arbitrary } = countedIntegers(50, 100)
     const predicate = async (value: number) => {

@@ -27,6 +27,11 @@ describe('property budgets', () => {
     assert.equal(stopAfterMs({ ...budget, runMs: 60_000 }), 10_000 * (1 + STRETCH) + 60_000 + 20_000)
   })
 
+  it('stops a search at a target answering in seconds that many times later: its minimum may need it', () => {
+    assert.equal(stopAfterMs(budget, 200), stopAfterMs(budget), '200 ms away, as measured')
+    assert.equal(stopAfterMs(budget, 2_500), 10_000 * (1 + STRETCH * 12.5) + 10_000 + 20_000)
+  })
+
   it("draws no new input after its time limit plus the target's answers' time, at most STRETCH limits more", () => {
     let counted = 1_000
     const deadline = searchDeadline(10_000, 0, counted, () => counted)

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
+  countedCapMs,
   countedRequestMs,
   MAX_COUNTED_MS,
   recordRequestTime,
@@ -24,4 +25,19 @@ test("the target's own waits (a continue.wait, its consent pages) count up to th
   recordTargetTime(-5, 10_000)
   assert.equal(countedRequestMs() - before, 15_000)
   assert.equal(typicalRequestMs(), typical)
+})
+
+test('at a target whose answers all take seconds, each answer counts whole, up to twice the usual one', () => {
+  // A worker's answers from a target answering 1 to 4 s late: the usual answer is 2.5 s.
+  for (let i = 0; i < 50; i++) recordRequestTime(1_000 + (i % 4) * 1_000)
+  assert.equal(countedCapMs(), 2 * typicalRequestMs())
+  const before = countedRequestMs()
+  recordRequestTime(4_000)
+  assert.equal(countedRequestMs() - before, 4_000, 'a 4 s answer is this target’s latency')
+  recordRequestTime(60_000)
+  assert.equal(
+    countedRequestMs() - before,
+    4_000 + 2 * typicalRequestMs(),
+    'a stalled one counts twice the usual',
+  )
 })

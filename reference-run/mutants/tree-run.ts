@@ -65,14 +65,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /**
  * Runs `specs` on a copy of the committed tree with `edits` applied, at `port` and the next one (`env` adds to
  * the run's environment: another target, for one). `foundations: false` leaves the first stage out, so that no
- * foundation step that fails stops the specs' own checks. The copy is removed afterwards, whatever happened.
+ * foundation step that fails stops the specs' own checks; `workers`, WORKERS unless said. The copy is removed
+ * afterwards, whatever happened.
  */
 export async function runEditedTree(
   label: string,
   edits: readonly Edit[],
   specs: readonly string[],
   port: number,
-  { env = {}, foundations = true }: { env?: Record<string, string>; foundations?: boolean } = {},
+  {
+    env = {},
+    foundations = true,
+    workers = WORKERS,
+  }: { env?: Record<string, string>; foundations?: boolean; workers?: number } = {},
 ): Promise<SuiteRun | Error> {
   const dir = checkout(label)
   try {
@@ -88,7 +93,7 @@ export async function runEditedTree(
       cwd: dir,
       specs: [...specs],
       reportDir: join(dir, 'reports/output'),
-      workers: WORKERS,
+      workers,
       env: { REFERENCE_PORT: String(port), ...env },
       foundations,
     })

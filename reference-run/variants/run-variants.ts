@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TARGET_ENV } from '../../settings/run-settings.ts'
+import { ANSWERS_LATE_ENV, PROOF_LATENESS, workersAnswering } from '../late-answers.ts'
 import { ruleVerdicts } from '../mutants/suite-run.ts'
 import {
   brokenBecause,
@@ -27,7 +28,9 @@ import { mismatches, variantVerdict } from './variant-verdict.ts'
  * files (every spec file with --whole-suite), and the verdict must be the one the variant declares. Exits
  * non-zero on any mismatch or broken run.
  *
- *   npm run variants [-- [--whole-suite] variant-id ...]
+ *   npm run variants [-- [--whole-suite] [--late] variant-id ...]
+ *
+ * --late: every answer of the reference server 1 to 4 s late (ANSWERS_LATE_MS, reference-run/late-answers.ts).
  *
  * Nothing is written to the repository; each run has its own temporary copy and ports, from REFERENCE_PORT
  * (default 3470) upwards. The unchanged tree needs no control run here: `npm run conformance` is it.
@@ -44,7 +47,10 @@ interface Outcome {
 
 const args = process.argv.slice(2)
 const wholeSuite = args.includes('--whole-suite')
-const asked = args.filter((arg) => arg !== '--whole-suite')
+const late = args.includes('--late')
+const asked = args.filter((arg) => arg !== '--whole-suite' && arg !== '--late')
+// Late, each worker mostly waits for answers, as a run against a target that far away does.
+const workers = late ? workersAnswering(PROOF_LATENESS, WORKERS) : WORKERS
 const unknown = asked.filter((id) => !VARIANTS.some((variant) => variant.id === id))
 if (unknown.length > 0) {
   console.error(`unknown variants: ${unknown.join(', ')}\nknown: ${VARIANTS.map((v) => v.id).join(', ')}`)
@@ -65,7 +71,13 @@ async function runVariant(variant: Variant, port: number): Promise<Outcome> {
     variant.edits,
     wholeSuite ? [] : variant.specs,
     port,
-    { env: stub ? { [TARGET_ENV]: stub.target } : {} },
+    {
+      env: {
+        ...(stub ? { [TARGET_ENV]: stub.target } : {}),
+        ...(late ? { [ANSWERS_LATE_ENV]: PROOF_LATENESS } : {}),
+      },
+      workers,
+    },
   ).finally(() => stub?.close())
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)
@@ -102,7 +114,8 @@ const started = Date.now()
 console.log(
   `Allowed variants of commit ${commit.slice(0, 12)}` +
     (uncommittedChanges() ? ' (uncommitted changes are not part of the run)' : '') +
-    `: ${selected.length} run(s), ${wholeSuite ? 'the whole suite' : 'their own spec files'}, ${WORKERS} worker each.`,
+    `: ${selected.length} run(s), ${wholeSuite ? 'the whole suite' : 'their own spec files'}, ${workers} worker(s) each` +
+    (late ? `, every answer of the reference server ${PROOF_LATENESS} ms late.` : '.'),
 )
 const outcomes: Outcome[] = []
 for (const [index, variant] of selected.entries()) {

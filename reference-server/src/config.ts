@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { LevelWithSilent } from 'pino'
+import { type LateAnswers, parseLateAnswers } from './http/late-answers.ts'
 import {
   ALL_SIGNATURE_CHECKS,
   type SignatureChecks,
@@ -30,6 +31,8 @@ export interface Config {
   signatureChecks: SignatureChecks
   /** SIGNATURE_UNCHECKED_ROUTE, a test-only switch: the one route whose signatures are not verified. */
   signatureUncheckedRoute: SignedRoute | undefined
+  /** ANSWERS_LATE_MS, a test-only switch: how late every answer leaves; undefined, at once. */
+  answersLate: LateAnswers | undefined
   /** Absolute path of the exchange rate table; undefined uses the built-in USD/EUR rates. */
   ratesFile: string | undefined
   paymentPollIntervalMs: number
@@ -140,6 +143,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     )
   }
 
+  const rawLate = read('ANSWERS_LATE_MS')
+  const late = rawLate === undefined ? undefined : parseLateAnswers(rawLate)
+  if (late !== undefined && 'problem' in late) problem('ANSWERS_LATE_MS', late.problem)
+
   const rawLevel = read('LOG_LEVEL') ?? 'info'
   const logLevel = LOG_LEVELS.find((level) => level === rawLevel)
   if (logLevel === undefined)
@@ -161,6 +168,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     quoteLifetimeSeconds: integer('QUOTE_LIFETIME_SECONDS', 300, 1, 86_400),
     signatureChecks: disabledChecks.ok ? disabledChecks.checks : ALL_SIGNATURE_CHECKS,
     signatureUncheckedRoute,
+    answersLate: late === undefined || 'problem' in late ? undefined : late,
     ratesFile: ratesFile === undefined ? undefined : path.resolve(cwd, ratesFile),
     paymentPollIntervalMs: integer('PAYMENT_POLL_INTERVAL_MS', 100, 1, 60_000),
     paymentBatchSize: integer('PAYMENT_BATCH_SIZE', 20, 1, 1000),

@@ -6,6 +6,7 @@ import { type Config, originOf, type PublicUrls, resolvePublicUrls } from './con
 import { createDatabase, migrateDatabase } from './db/database.ts'
 import { keepFreshClusterDump } from './db/fresh-cluster.ts'
 import { createHttpServer, stopHttpServer } from './http/http-server.ts'
+import { answeringLate } from './http/late-answers.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { loadRequestValidation } from './openapi/request-validation.ts'
 import { createPaymentEngine } from './payment-engine/engine.ts'
@@ -66,11 +67,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
     const limits = { requestTimeoutMs: config.requestTimeoutMs }
     const httpServer = createHttpServer(
-      (req, res) => void apps.then(({ resource }) => resource(req, res)),
+      answeringLate((req, res) => void apps.then(({ resource }) => resource(req, res)), config.answersLate),
       limits,
     )
     const authHttpServer = createHttpServer(
-      (req, res) => void apps.then(({ auth }) => auth(req, res)),
+      answeringLate((req, res) => void apps.then(({ auth }) => auth(req, res)), config.answersLate),
       limits,
     )
     const [port, authPort] = await listenBoth(

@@ -1,15 +1,29 @@
 import { test } from '@playwright/test'
 import type { Exchange } from '../../../clients/src/index.ts'
-import { declaresGrantInterval, grantIntervalSeconds, SETTINGS } from '../target/ase-settings.ts'
+import { declaresGrantInterval, grantIntervalSeconds, runTarget, SETTINGS } from '../target/ase-settings.ts'
+import { typicalRequestMs } from '../time/request-time.ts'
 import { sleep } from '../time/server-time.ts'
 
+/** The interval near by: a few answers fit in one, and the next comes soon. */
+const NEAR_INTERVAL_SECONDS = 5
 /**
- * Long enough for a few requests in one interval, short enough to wait for the next; no shorter than the
- * target's declared minimum interval.
+ * The most answers a timed step makes inside one interval (the spent-amounts check: a reading, the payment, its
+ * settlement read back, a reading, a clock stamp). A check starts one with at least half an interval left.
  */
-export const INTERVAL_SECONDS = grantIntervalSeconds(5)
-/** The interval checks wait for two or three intervals to pass: longer ones are skipped, naming the setting. */
+const ANSWERS_IN_INTERVAL = 5
+/** The interval checks wait for two or three intervals to pass: longer ones are skipped, naming why. */
 const LONGEST_INTERVAL_SECONDS = 60
+
+/**
+ * The interval's length in seconds: long enough for a timed step's answers, as this target answers them (the run
+ * measures it: request-time.ts), in half of one, so that a boundary seldom falls between them; NEAR_INTERVAL_SECONDS
+ * at a target near by, where the answers take milliseconds, and no shorter than the target's declared minimum. A
+ * fixed 5 s interval at a target answering 1 to 4 s late left the LIM-INTERVAL check straddling every boundary.
+ */
+export function intervalSeconds(answerMs = typicalRequestMs(0), target = runTarget): number {
+  const fitting = Math.ceil((2 * ANSWERS_IN_INTERVAL * answerMs) / 1000)
+  return grantIntervalSeconds(Math.max(NEAR_INTERVAL_SECONDS, fitting), target)
+}
 
 // Rafiki reads R<n> as n + 1 intervals, ISO 8601 as n: with this many, both readings outlast any test.
 const REPETITIONS = 1000
@@ -27,20 +41,25 @@ export interface LimitInterval {
   durationMs: number
 }
 
-export function limitInterval(now = Date.now()): LimitInterval {
+export function limitInterval(now = Date.now(), answerMs = typicalRequestMs(0)): LimitInterval {
+  const seconds = intervalSeconds(answerMs)
   test.skip(
-    INTERVAL_SECONDS > LONGEST_INTERVAL_SECONDS,
-    `the target's minimum interval (${SETTINGS.grantInterval}) is ${INTERVAL_SECONDS} s; the interval checks ` +
-      `wait for intervals of at most ${LONGEST_INTERVAL_SECONDS} s to pass: a target that accepts such an interval ` +
-      `(and says so in ${SETTINGS.grantInterval}) completes them`,
+    seconds > LONGEST_INTERVAL_SECONDS,
+    seconds === grantIntervalSeconds(0)
+      ? `the target's minimum interval (${SETTINGS.grantInterval}) is ${seconds} s; the interval checks ` +
+          `wait for intervals of at most ${LONGEST_INTERVAL_SECONDS} s to pass: a target that accepts such an ` +
+          `interval (and says so in ${SETTINGS.grantInterval}) completes them`
+      : `the target answers in about ${(answerMs / 1000).toFixed(1)} s: an interval holding ${ANSWERS_IN_INTERVAL} answers ` +
+          `in half of it would be ${seconds} s, and the interval checks wait for intervals of at most ` +
+          `${LONGEST_INTERVAL_SECONDS} s to pass: a target that answers faster completes them`,
   )
   // Whole seconds, the plainest ISO 8601 date-time every parser reads.
   const startMs = Math.floor((now - START_BEFORE_MS) / 1000) * 1000
   const start = new Date(startMs).toISOString().replace('.000Z', 'Z')
   return {
-    value: `R${REPETITIONS}/${start}/PT${INTERVAL_SECONDS}S`,
+    value: `R${REPETITIONS}/${start}/PT${seconds}S`,
     startMs,
-    durationMs: INTERVAL_SECONDS * 1000,
+    durationMs: seconds * 1000,
   }
 }
 

@@ -5,12 +5,25 @@ import { runningTest } from './test-clock.ts'
  * set for a target on the same quiet machine; a remote target (200 ms per answer) or a loaded machine makes every
  * answer slower, and a fixed budget would then cost coverage (fewer property runs) or a timeout that blames the
  * test. So the time the target's answers take is added to the running test's timeout and to a property's search
- * time (run-property.ts), each answer counted up to MAX_COUNTED_MS: a target that answers 10 s late still runs
- * out of time, and the run says so (the suite's limit, never the server's fault).
+ * time (run-property.ts), each answer counted up to `countedCapMs()`: the target's usual answer time is its
+ * latency, however far away it is; one answer far beyond it is the target's slowness there, and spends the
+ * test's own time (a target that stalls runs out of it, and the run says so: the suite's limit, never the
+ * server's fault).
  */
 
-/** The most one answer adds to a test's time: beyond it, the wait is the target's slowness, not latency. */
+/** The most one answer adds to a test's time near by: beyond it, the wait is the target's slowness, not latency. */
 export const MAX_COUNTED_MS = 2_000
+
+/**
+ * How much of one answer counts: MAX_COUNTED_MS, or twice the target's typical answer where that is longer. A
+ * target whose every answer takes seconds (far away, or the reference server answering 1 to 4 s late) is that far
+ * throughout: with a fixed 2 s, its answers of 3 and 4 s spent the tests' own time, and four property searches of
+ * seven ended below their certification minimum.
+ */
+export function countedCapMs(): number {
+  return Math.max(MAX_COUNTED_MS, 2 * typicalRequestMs(0))
+}
+
 /** How many of the latest answers `typicalRequestMs` reads. */
 const RECENT = 50
 
@@ -20,11 +33,13 @@ const recent: number[] = []
 /** The most one consent page flow adds: a browser on the target's pages, a few page loads and clicks. */
 export const MAX_COUNTED_CONSENT_MS = 10_000
 
-/** Called for each answer (ConformanceApi): counts it, and gives the running test that much more time. */
+/** Called for each answer (ConformanceApi): counts it (up to countedCapMs), and gives the running test that time. */
 export function recordRequestTime(ms: number): void {
+  // Read before this answer joins them: the answers so far say what is usual for this target.
+  const cap = countedCapMs()
   recent.push(ms)
   if (recent.length > RECENT) recent.shift()
-  recordTargetTime(ms, MAX_COUNTED_MS)
+  recordTargetTime(ms, cap)
 }
 
 /**

@@ -2,6 +2,7 @@ import type { OutgoingPaymentWithSpentAmounts } from '@interledger/open-payments
 import type { LimitedPayments } from '../../checks/limited-payments.ts'
 import type { expectSpentAmounts, Totals } from '../../checks/spent-amounts.ts'
 import type { IntervalClock } from '../../harness/gnap/limit-interval.ts'
+import { typicalRequestMs } from '../../harness/time/request-time.ts'
 
 /** One payment the model saw created under the grant. */
 export interface GrantPayment {
@@ -50,15 +51,20 @@ export interface GrantLimitSystem {
   assets: Parameters<typeof expectSpentAmounts>[3]
 }
 
-/** How long a timed step may take: it starts only with this much of its interval left. */
-export const ROOM_MS = 1_500
+/** How long a timed step may take near by: it starts only with this much of its interval left. */
+const NEAR_ROOM_MS = 1_500
+
+/** A step's room, as this target answers: a payment and a clock stamp (request-time.ts measures them). */
+export function roomMs(answerMs = typicalRequestMs(0)): number {
+  return Math.max(NEAR_ROOM_MS, 2 * answerMs)
+}
 
 export const limitKey = (side: GrantLimitModel['side']) =>
   side === 'debit' ? 'debitAmount' : 'receiveAmount'
 
 /** The interval a step starts in, once there is room for it (0 without an interval). */
 export async function intervalForStep(system: GrantLimitSystem): Promise<number> {
-  return system.clock === undefined ? 0 : system.clock.freshInterval(ROOM_MS)
+  return system.clock === undefined ? 0 : system.clock.freshInterval(roomMs())
 }
 
 /** The interval the target put a created payment in, read from its createdAt. */

@@ -7,8 +7,9 @@ import { countedRequestMs } from '../../harness/time/request-time.ts'
  * certification default with full counts; OP_FC_RUNS multiplies either. Each property also stops searching
  * after a time limit, well inside its Playwright timeout, so a slow target costs coverage, not a timeout. The time
  * limit is the suite's own time: the time the target's answers take is added to it (harness/time/request-time.ts),
- * up to STRETCH times the limit, so a remote target or a loaded machine gets the same runs as a quiet loopback.
- * A search that still ends below its certification minimum is no certification-profile run: the verdict says so.
+ * up to STRETCH times the limit, so a remote target or a loaded machine gets the same runs as a quiet loopback;
+ * past that, a certification-profile search below its minimum goes on while its test has time for a run
+ * (run-property.ts). One that still ends below its minimum is no certification-profile run: the verdict says so.
  */
 
 export type Profile = 'quick' | 'full'
@@ -38,14 +39,14 @@ export interface Budget {
 /**
  * A search may wait this many times its time limit for the target's answers, on top of the limit: 300
  * malformed-input runs of two requests each 200 ms away need about 8 (measured on a loaded 2-core machine: at 4
- * they did 139); an answer later than MAX_COUNTED_MS spends the search's own time limit.
+ * they did 139); an answer later than request-time.ts counts spends the search's own time limit.
  */
 export const STRETCH = 8
 /** The share of its runs a search must do for the certification profile, unless the budget says. */
 export const MINIMUM_SHARE = 0.5
 
 /** Time for shrinking after the search's time limit and the run in progress then. */
-const SHRINK_MS = 20_000
+export const SHRINK_MS = 20_000
 const DEFAULT_RUN_MS = 10_000
 /** The test's fixtures before the search (grants, consent) and the verdict after it. */
 const FIXTURES_MS = 15_000
@@ -91,12 +92,19 @@ function scaleFrom(value: string | undefined): number {
   return scale
 }
 
+/** The answer time STRETCH was measured at: the stretch the hard stop allows grows with the answer time past it. */
+const STRETCH_ANSWER_MS = 200
+
 /**
  * When the search is stopped however far it has got (fast-check's interruptAfterTimeLimit): the time limit and the
- * most it may be stretched by the target's answers, the run in progress then, and shrinking after a failure.
+ * most it may be stretched by the target's answers, the run in progress then, and shrinking after a failure. The
+ * stretch is STRETCH limits 200 ms away, and as many times more as the target's typical answer (`answerMs`, read
+ * as the search starts) is longer: a search below its minimum goes on past its deadline (run-property.ts), and
+ * at a target answering in seconds this stop must not end it first.
  */
-export function stopAfterMs(budget: Budget): number {
-  return budget.timeLimitMs * (1 + STRETCH) + runMsOf(budget) + SHRINK_MS
+export function stopAfterMs(budget: Budget, answerMs = 0): number {
+  const stretch = STRETCH * Math.max(1, answerMs / STRETCH_ANSWER_MS)
+  return budget.timeLimitMs * (1 + stretch) + runMsOf(budget) + SHRINK_MS
 }
 
 /**
@@ -127,6 +135,7 @@ export function timeoutFor(budget: Budget, replays: number): number {
   return replays * runMsOf(budget) + budget.timeLimitMs + runMsOf(budget) + SHRINK_MS + FIXTURES_MS
 }
 
-function runMsOf(budget: Budget): number {
+/** The longest one run of the budget may take: its own time and the settlements it may wait for. */
+export function runMsOf(budget: Budget): number {
   return (budget.runMs ?? DEFAULT_RUN_MS) + (budget.settlements ?? 0) * settlementTimeoutMs()
 }

@@ -4,9 +4,18 @@ import { covers } from '../../harness/rules/covers.ts'
 import { PROPERTY_ANNOTATION, type PropertyRun } from '../../harness/rules/findings.ts'
 import type { RuleId } from '../../harness/rules/registry.ts'
 import { machineFactor } from '../../harness/time/machine-load.ts'
-import { testElapsedMs } from '../../harness/time/test-clock.ts'
+import { typicalRequestMs } from '../../harness/time/request-time.ts'
+import { testElapsedMs, testTimeLeft } from '../../harness/time/test-clock.ts'
 import { corpusFor } from './corpus.ts'
-import { type Budget, resolveBudget, searchDeadline, stopAfterMs, timeoutFor } from './property-budget.ts'
+import {
+  type Budget,
+  resolveBudget,
+  runMsOf,
+  SHRINK_MS,
+  searchDeadline,
+  stopAfterMs,
+  timeoutFor,
+} from './property-budget.ts'
 import { replayCommand } from './replay-command.ts'
 
 export const PROPERTY_TAG = '@property'
@@ -73,10 +82,16 @@ export async function runProperty<Ts>(
     if (replayed.skip) throw replayed.skip.error
   }
   const path = process.env.OP_FC_PATH || undefined
-  const search = bounded(arbitrary, predicate, searchDeadline(timeLimitMs))
+  // Past its deadline, a search below its certification minimum goes on while the test has room for a run: at a
+  // target whose answers all take seconds, the stretch the deadline allows ends far below it.
+  const search = bounded(arbitrary, predicate, searchDeadline(timeLimitMs), Number.POSITIVE_INFINITY, {
+    minimumRuns: profile === 'full' ? minimumRuns : 0,
+    hasRoom: () => (testTimeLeft() ?? Number.POSITIVE_INFINITY) > runMsOf(stretched) + SHRINK_MS,
+  })
+  const stopAfter = stopAfterMs(stretched, typicalRequestMs(0))
   const details = await fc.check(search.property, {
     numRuns,
-    interruptAfterTimeLimit: stopAfterMs(stretched),
+    interruptAfterTimeLimit: stopAfter,
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
   })
@@ -101,7 +116,7 @@ export async function runProperty<Ts>(
   })
   testInfo.skip(
     unfinished,
-    `property ${name}: no run ended within ${stopAfterMs(stretched) / 1000} s (its time limit and the longest run it ` +
+    `property ${name}: no run ended within ${Math.round(stopAfter / 1000)} s (its time limit and the longest run it ` +
       'allows): the target is too slow for this property to test anything; a faster target, or a quieter machine ' +
       '(the limit grows with its load), completes it',
   )
@@ -130,14 +145,15 @@ export function bounded<Ts>(
   predicate: (value: Ts) => Promise<unknown>,
   deadline: number | (() => number),
   maxRuns = Number.POSITIVE_INFINITY,
+  { minimumRuns = 0, hasRoom = () => false }: { minimumRuns?: number; hasRoom?: () => boolean } = {},
 ): { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } {
   let failed = false
   let runs = 0
   const deadlineNow = typeof deadline === 'number' ? () => deadline : deadline
+  const inTime = (run: number) => Date.now() < deadlineNow() || (run <= minimumRuns && hasRoom())
   const bound: { property: fc.IAsyncPropertyWithHooks<[Ts]>; skip?: { error: unknown } } = {
     property: fc.asyncProperty(arbitrary, async (value) => {
-      const searching =
-        bound.skip === undefined && (failed || (runs++ < maxRuns && Date.now() < deadlineNow()))
+      const searching = bound.skip === undefined && (failed || (runs++ < maxRuns && inTime(runs)))
       if (!searching) throw new fc.PreconditionFailure(true)
       try {
         const passed = (await predicate(value)) !== false

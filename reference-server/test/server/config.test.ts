@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       quoteLifetimeSeconds: 300,
       signatureChecks: ALL_SIGNATURE_CHECKS,
       signatureUncheckedRoute: undefined,
+      answersLate: undefined,
       ratesFile: undefined,
       paymentPollIntervalMs: 100,
       paymentBatchSize: 20,
@@ -106,6 +107,15 @@ describe('loadConfig', () => {
       'POST /quotes',
     )
     assert.deepEqual(problemsOf({ SIGNATURE_UNCHECKED_ROUTE: 'GET /healthz' }), ['SIGNATURE_UNCHECKED_ROUTE'])
+  })
+
+  it('holds every answer ANSWERS_LATE_MS names, MIN-MAX milliseconds, and refuses any other form', () => {
+    assert.deepEqual(loadConfig({ ANSWERS_LATE_MS: '1000-4000' }, '/repo').answersLate, {
+      minMs: 1000,
+      maxMs: 4000,
+    })
+    for (const raw of ['4000-1000', '1000', '1-2-3', '-5-10', '0-60001', '1e3-4e3'])
+      assert.deepEqual(problemsOf({ ANSWERS_LATE_MS: raw }), ['ANSWERS_LATE_MS'], raw)
   })
 
   it('names the variable in each error', () => {

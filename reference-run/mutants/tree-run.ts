@@ -65,14 +65,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /**
  * Runs `specs` on a copy of the committed tree with `edits` applied, at `port` and the next one (`env` adds to
  * the run's environment: another target, for one). `foundations: false` leaves the first stage out, so that no
- * foundation step that fails stops the specs' own checks. The copy is removed afterwards, whatever happened.
+ * foundation step that fails stops the specs' own checks; `grep` runs only the tests whose title matches. The copy is removed afterwards, whatever happened.
  */
 export async function runEditedTree(
   label: string,
   edits: readonly Edit[],
   specs: readonly string[],
   port: number,
-  { env = {}, foundations = true }: { env?: Record<string, string>; foundations?: boolean } = {},
+  {
+    env = {},
+    foundations = true,
+    grep,
+  }: { env?: Record<string, string>; foundations?: boolean; grep?: string } = {},
 ): Promise<SuiteRun | Error> {
   const dir = checkout(label)
   try {
@@ -91,6 +95,7 @@ export async function runEditedTree(
       workers: WORKERS,
       env: { REFERENCE_PORT: String(port), ...env },
       foundations,
+      ...(grep === undefined ? {} : { grep }),
     })
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error))

@@ -54,9 +54,9 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'expiresAt is optional and its bounds are not shown; a minimum lifetime is the ASE’s business',
     edits: [SHORT_EXPIRY_REFUSED],
     specs: LIFETIME_SPECS,
+    about: ['IP-CREATE#echo-expires-at', 'IP-REJECT-AFTER-EXPIRY'],
     // Undeclared, no check can make a payment expire soon enough: IP-REJECT-AFTER-EXPIRY is never exercised, and
     // the run says which setting would exercise it.
-    about: ['IP-CREATE#echo-expires-at', 'IP-REJECT-AFTER-EXPIRY'],
     expected: { verdict: 'INCOMPLETE', setting: 'incomingPayments.minimumLifetimeSeconds' },
   },
   {
@@ -118,9 +118,9 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    about: ['OP-FAILED'],
     // Marked failed within twice the settlement time the target declares: the suite waits that long for a payment
     // it knows cannot be delivered (docs/spec-decisions.md), so nothing is left unchecked.
-    about: ['OP-FAILED'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -162,8 +162,8 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/gnap-continuation.spec.ts`, `${TESTS}/gnap-grants.spec.ts`],
-    // CONT-WAIT is not applicable, which does not block.
     about: ['CONT-WAIT'],
+    // CONT-WAIT is not applicable, which does not block.
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -179,8 +179,8 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/token-expiry.spec.ts`, `${TESTS}/gnap-tokens.spec.ts`],
-    // TOKEN-EXPIRY is not applicable, which does not block.
     about: ['TOKEN-EXPIRY', 'TOKEN-LIFETIME'],
+    // TOKEN-EXPIRY is not applicable, which does not block.
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {

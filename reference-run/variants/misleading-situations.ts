@@ -56,9 +56,9 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    about: [],
     // A target 30 s late outlasts its own 25 s quotes: the outgoing-payment foundation is not reached for that
     // reason, which no setting of the suite can change; every other test runs out of the suite's time.
-    about: [],
     expected: { verdict: 'INCOMPLETE', setting: ['--timeout', 'a target slower than its quotes live'] },
   },
   {

@@ -1,11 +1,17 @@
 import { WARNING_ANNOTATION } from '../../conformance/harness/rules/covers.ts'
-import { SIGNATURE_CHECKS, type SignatureCheck } from '../../reference-server/src/http-signatures/checks.ts'
+import type { SignatureCheck } from '../../reference-server/src/http-signatures/checks.ts'
 import {
   SIGNED_ROUTES,
   type SignedRoute,
 } from '../../reference-server/src/http-signatures/unchecked-route.ts'
 import type { RuleVerdict } from '../../reports/src/verdict.ts'
 import { caughtRefs, type RunProof, recordRun, toleratedRefs } from './rule-proof-record.ts'
+import {
+  checkMutant,
+  routeMutant,
+  SIGNATURE_CATALOGUE,
+  SIGNATURE_CHECK_NAMES,
+} from './signature-catalogue.ts'
 import { failedRules, rulesWithStatus, ruleVerdicts } from './suite-run.ts'
 import { brokenBecause, commit, runEditedTree } from './tree-run.ts'
 
@@ -93,27 +99,24 @@ async function runMatrix(
   return outcome
 }
 
-/** Every entry of the signature catalogue, as the proof file names it: a check turned off, a route unverified. */
-const checkId = (check: SignatureCheck) => `${check} off`
-const routeId = (route: SignedRoute) => `${route} unverified`
-const CATALOGUE = [
-  ...(Object.keys(SIGNATURE_CHECKS) as SignatureCheck[]).map(checkId),
-  ...SIGNED_ROUTES.map(routeId),
-]
-
 /**
  * Keeps what a run proved: the rules it failed (beyond those the control run failed); for a check the suite only
  * warns about, the rules it warned on, which tolerate it; nothing when it went unnoticed, and no line at all when
  * the control run failed too.
  */
-function record(id: string, description: string, outcome: Outcome, noticed: boolean, control: Outcome): void {
+function record(
+  { id, description }: { id: string; description: string },
+  outcome: Outcome,
+  noticed: boolean,
+  control: Outcome,
+): void {
   if (control.red.length > 0) return
   const proof: RunProof = !noticed
     ? 'drop'
     : outcome.red.length > 0
       ? { description, caught: caughtRefs(outcome.verdicts, control.failed), tolerated: [] }
       : { description, caught: [], tolerated: toleratedRefs(outcome.verdicts, outcome.warnedRules) }
-  recordRun('signature', CATALOGUE, id, proof, commit)
+  recordRun('signature', SIGNATURE_CATALOGUE, id, proof, commit)
 }
 
 function report(what: string, { red, failed, warned }: Outcome, noticed: boolean, expected: string): void {
@@ -143,12 +146,12 @@ if (mode === 'routes') {
     const outcome = await runMatrix({ SIGNATURE_UNCHECKED_ROUTE: route }, port, [spec], grep)
     const noticed = outcome.red.length > 0
     if (!noticed) unnoticed++
-    report(routeId(route), outcome, noticed, 'red rows')
-    record(routeId(route), `a server that verifies no signature on ${route}`, outcome, noticed, control)
+    report(routeMutant(route).id, outcome, noticed, 'red rows')
+    record(routeMutant(route), outcome, noticed, control)
   }
 } else {
   const asked = mode === undefined ? [] : [mode, ...rest]
-  const known = Object.keys(SIGNATURE_CHECKS) as SignatureCheck[]
+  const known = SIGNATURE_CHECK_NAMES
   const unknown = asked.filter((name) => !known.includes(name as SignatureCheck))
   if (unknown.length > 0) {
     console.error(`unknown checks: ${unknown.join(', ')}; known: ${known.join(', ')} (or "routes")`)
@@ -161,9 +164,8 @@ if (mode === 'routes') {
     const outcome = await runMatrix({ SIGNATURE_CHECKS_DISABLED: check }, port, [RESOURCE_MATRIX])
     const noticed = WARNING_ONLY.has(check) ? outcome.warned.length > 0 : outcome.red.length > 0
     if (!noticed) unnoticed++
-    report(checkId(check), outcome, noticed, WARNING_ONLY.has(check) ? 'warnings' : 'red rows')
-    const checked = SIGNATURE_CHECKS[check]
-    record(checkId(check), `a server that does not check that ${checked}`, outcome, noticed, control)
+    report(checkMutant(check).id, outcome, noticed, WARNING_ONLY.has(check) ? 'warnings' : 'red rows')
+    record(checkMutant(check), outcome, noticed, control)
   }
 }
 process.exit(unnoticed === 0 ? 0 : 1)

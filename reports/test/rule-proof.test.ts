@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Rule } from '../../conformance/harness/rules/rule.ts'
+import { renderVerdictHtml } from '../src/render-verdict-html.ts'
 import { clauseProofLines, isProven, proofOf, proofSource, uncoveredMustClauses } from '../src/rule-proof.ts'
 import { formatRuleProof, type ProofRun, parseRuleProof, type RuleProofFile } from '../src/rule-proof-file.ts'
+import { sampleDocument } from './sample-verdict.ts'
 
 const rules: Rule[] = [
   {
@@ -139,5 +141,41 @@ describe("a rule's proof", () => {
       uncoveredMustClauses(rules, file, (r) => r.id !== 'methods-empty'),
       ['IP-CREATE#methods', 'CONT-WAIT#statement'],
     )
+  })
+})
+
+describe('the verdict page', () => {
+  const document = sampleDocument()
+  const proof: RuleProofFile = {
+    rules: document.rules.map((r) => r.rule.id).filter((id) => id !== 'IP-GET'),
+    runs: [
+      run('mutant', 'create-incoming-500', ['IP-CREATE#statement']),
+      run('variant', 'long-tokens', [], ['TOKEN-EXPIRY#statement']),
+    ],
+  }
+  const page = renderVerdictHtml(document, proof)
+  const section = (id: string) => page.slice(page.indexOf(`id="rule-${id}"`)).split('</tbody>')[0]!
+
+  test("shows each rule's proof: what caught it, what it tolerates, and the commit", () => {
+    assert.match(
+      section('IP-CREATE'),
+      /<summary>Proof that it can fail: 1 fault caught<\/summary><p class="muted">proof that it can fail: the catalogues run on commit a6e9d4e01234 \(2026-12-06\)\.<\/p><ul><li>IP-CREATE#statement<ul><li>caught: the create-incoming-500 behaviour \(mutant create-incoming-500\)<\/li><\/ul>/,
+    )
+    assert.match(
+      section('TOKEN-EXPIRY'),
+      /No fault made it fail, 1 allowed variant tolerated.*tolerates: the long-tokens behaviour \(variant long-tokens\)/,
+    )
+  })
+
+  test('a rule with no proof says so plainly', () => {
+    assert.match(
+      section('OP-PROCESS'),
+      /<div class="muted proof">no proof: no mutant of the catalogues made OP-PROCESS fail, and no variant exercised it\.<\/div>/,
+    )
+    assert.match(section('IP-GET'), /no proof: the catalogues have not run since IP-GET was added/)
+  })
+
+  test('rendered without a proof, the page shows none', () => {
+    assert.doesNotMatch(renderVerdictHtml(document), /Proof that it can fail|no proof/)
   })
 })

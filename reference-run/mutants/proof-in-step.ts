@@ -12,11 +12,17 @@ import { THIRD_PARTY_GAPS, THIRD_PARTY_MUTANTS } from './third-party-mutants.ts'
  * rule-proof.test.ts, part of `npm test`; `npm run mutants:uncovered` prints the clauses no mutant catches yet).
  */
 
-/** Every entry of each catalogue today, by the kind of its runs. */
-export const CATALOGUES: Record<RunKind, readonly string[]> = {
-  mutant: [...MUTANTS, ...THIRD_PARTY_MUTANTS, ...KNOWN_GAPS, ...THIRD_PARTY_GAPS].map((m) => m.id),
-  signature: SIGNATURE_CATALOGUE,
-  variant: VARIANTS.map((v) => v.id),
+type Entry = { id: string; description: string }
+
+/** Every entry of each catalogue today, by the kind of its runs: its ID and its one line. */
+const CATALOGUES: Record<RunKind, ReadonlyMap<string, string>> = {
+  mutant: descriptions([...MUTANTS, ...THIRD_PARTY_MUTANTS, ...KNOWN_GAPS, ...THIRD_PARTY_GAPS]),
+  signature: descriptions(SIGNATURE_CATALOGUE),
+  variant: descriptions(VARIANTS),
+}
+
+function descriptions(entries: readonly Entry[]): ReadonlyMap<string, string> {
+  return new Map(entries.map(({ id, description }) => [id, description]))
 }
 
 const RUNNER: Record<RunKind, string> = {
@@ -25,14 +31,17 @@ const RUNNER: Record<RunKind, string> = {
   variant: 'npm run variants',
 }
 
-const inCatalogue = (run: ProofRun) => CATALOGUES[run.kind].includes(run.id)
+const inCatalogue = (run: ProofRun) => CATALOGUES[run.kind].has(run.id)
 
 /** The registry's rules the file has no line of: added since the catalogues last ran. */
 export function rulesWithoutLine(proof: RuleProofFile): string[] {
   return RULES.map((rule) => rule.id).filter((id) => !proof.rules.includes(id))
 }
 
-/** What the file names that is gone: a rule, a catalogue entry, a rule or clause a run names. */
+/**
+ * What the file names that is gone: a rule, a catalogue entry, a rule or clause a run names; and a run whose entry
+ * has been described anew since (the file shows the description of the run).
+ */
 export function staleNames(proof: RuleProofFile): string[] {
   const unknownRef = (ref: string) => {
     try {
@@ -56,6 +65,12 @@ export function staleNames(proof: RuleProofFile): string[] {
         .filter(unknownRef)
         .map((ref) => `${run.kind} ${run.id} names ${ref}, which the registry no longer has`),
     ),
+    ...proof.runs
+      .filter((run) => inCatalogue(run) && CATALOGUES[run.kind].get(run.id) !== run.description)
+      .map(
+        (run) =>
+          `${run.kind} ${run.id} is described otherwise since its run: "${CATALOGUES[run.kind].get(run.id)}"`,
+      ),
   ]
 }
 

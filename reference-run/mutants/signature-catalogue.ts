@@ -21,8 +21,8 @@ export const routeMutant = (route: SignedRoute) => ({
   description: `a server that verifies no signature on ${route}`,
 })
 
-/** Every entry's ID. */
-export const SIGNATURE_CATALOGUE: readonly string[] = [
-  ...SIGNATURE_CHECK_NAMES.map((check) => checkMutant(check).id),
-  ...SIGNED_ROUTES.map((route) => routeMutant(route).id),
+/** Every entry. */
+export const SIGNATURE_CATALOGUE: readonly { id: string; description: string }[] = [
+  ...SIGNATURE_CHECK_NAMES.map(checkMutant),
+  ...SIGNED_ROUTES.map(routeMutant),
 ]

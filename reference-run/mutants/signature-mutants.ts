@@ -116,7 +116,13 @@ function record(
     : outcome.red.length > 0
       ? { description, caught: caughtRefs(outcome.verdicts, control.failed), tolerated: [] }
       : { description, caught: [], tolerated: toleratedRefs(outcome.verdicts, outcome.warnedRules) }
-  recordRun('signature', SIGNATURE_CATALOGUE, id, proof, commit)
+  recordRun(
+    'signature',
+    SIGNATURE_CATALOGUE.map((entry) => entry.id),
+    id,
+    proof,
+    commit,
+  )
 }
 
 function report(what: string, { red, failed, warned }: Outcome, noticed: boolean, expected: string): void {

@@ -1,5 +1,6 @@
 import { checkRef, RULES } from '../../conformance/harness/rules/registry.ts'
 import { clausesOf } from '../../conformance/harness/rules/rule.ts'
+import { splitRef } from '../../conformance/harness/rules/rules-named-in.ts'
 import { uncoveredMustClauses } from '../../reports/src/rule-proof.ts'
 import type { ProofRun, RuleProofFile, RunKind } from '../../reports/src/rule-proof-file.ts'
 import { VARIANTS } from '../variants/catalog.ts'
@@ -74,12 +75,23 @@ export function staleNames(proof: RuleProofFile): string[] {
   ]
 }
 
-/** Each clause of a spec MUST rule no run of an entry still in its catalogue made fail, with what it says. */
-export function uncoveredClauses(proof: RuleProofFile): { ref: string; says: string }[] {
+/**
+ * Each clause of a spec MUST rule no run of an entry still in its catalogue made fail, with what it says, and the
+ * runs that failed its rule without naming a clause (their check should name the one it saw broken).
+ */
+export function uncoveredClauses(
+  proof: RuleProofFile,
+): { ref: string; says: string; wholeRuleBy: string[] }[] {
   const says = new Map<string, string>(
     RULES.flatMap((rule) => clausesOf(rule).map((c) => [`${rule.id}#${c.id}`, c.says])),
   )
-  return uncoveredMustClauses(RULES, proof, inCatalogue).map((ref) => ({ ref, says: says.get(ref)! }))
+  return uncoveredMustClauses(RULES, proof, inCatalogue).map((ref) => ({
+    ref,
+    says: says.get(ref)!,
+    wholeRuleBy: proof.runs
+      .filter((run) => inCatalogue(run) && run.caught.includes(splitRef(ref).rule))
+      .map((run) => `${run.kind} ${run.id}`),
+  }))
 }
 
 /** How to mend each way the file is out of step, for the test's messages and the script. */

@@ -9,7 +9,11 @@ import { HOW_TO_MEND, uncoveredClauses } from './proof-in-step.ts'
  * Exits non-zero when there is any, as `npm test` fails then (reference-run/test/rule-proof.test.ts).
  */
 const uncovered = uncoveredClauses(readRuleProof())
-for (const { ref, says } of uncovered) console.log(`${ref}: ${says}`)
+for (const { ref, says, wholeRuleBy } of uncovered) {
+  const whole =
+    wholeRuleBy.length > 0 ? ` (its rule failed, on no named clause, under ${wholeRuleBy.join(', ')})` : ''
+  console.log(`${ref}: ${says}${whole}`)
+}
 console.log(
   uncovered.length === 0
     ? 'Every clause of a spec MUST rule is caught by a mutant of the catalogues.'

@@ -3,7 +3,7 @@ import { clausesOf, tierOf } from '../conformance/harness/rules/rule.ts'
 import { closestName } from '../conformance/harness/target/closest-name.ts'
 import { listTests } from '../conformance/tools/list-tests.ts'
 import { testsByRule } from '../conformance/tools/rule-coverage.ts'
-import { clauseProofLines, proofItemLine, proofOf, proofSource } from '../reports/src/rule-proof.ts'
+import { clauseProofLines, proofOf, proofSource, wholeRuleLine } from '../reports/src/rule-proof.ts'
 import { readRuleProof } from '../reports/src/rule-proof-file.ts'
 import { takeFlag, UsageError } from './run-options.ts'
 
@@ -90,7 +90,7 @@ function ruleDetails(row: RuleRow): string[] {
       `  - ${c.ref}: ${c.says}${c.situation ? ` (needs: ${c.situation})` : ''}`,
       ...(row.proof.known ? clauseProofLines(c).map((line) => `      ${line}`) : []),
     ]),
-    ...row.proof.caughtWhole.map((item) => `  ${proofItemLine('caught', item)} (on no one clause)`),
+    ...row.proof.caughtWhole.map((item) => `  ${wholeRuleLine(item)}`),
     `  ${proofSource(row.proof)}`,
     `  checked by ${row.tests.length === 1 ? '1 test' : `${row.tests.length} tests`}:`,
     ...row.tests.map((test) => `  - ${test}`),

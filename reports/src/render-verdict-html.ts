@@ -19,7 +19,7 @@ import {
   untestedLine,
   whyOf,
 } from './render-verdict.ts'
-import { clauseProofLines, type ProofItem, proofItemLine, proofOf, proofSource } from './rule-proof.ts'
+import { clauseProofLines, type ProofItem, proofOf, proofSource, wholeRuleLine } from './rule-proof.ts'
 import type { RuleProofFile } from './rule-proof-file.ts'
 import { RULE_STATUSES, type RuleVerdict, TIERS } from './verdict.ts'
 import { LEVELS, type VerdictDocument } from './verdict-document.ts'
@@ -232,7 +232,7 @@ function proofList(d: VerdictDocument, r: RuleVerdict, proof: RuleProofFile | un
           .map((line) => `<li>${html(line)}</li>`)
           .join('')}</ul></li>`,
     ),
-    ...p.caughtWhole.map((item) => `<li>${html(`${proofItemLine('caught', item)} (on no one clause)`)}</li>`),
+    ...p.caughtWhole.map((item) => `<li>${html(wholeRuleLine(item))}</li>`),
   ]
   return `<details class="proof"><summary>${summary}</summary><p class="muted">${source}.</p><ul>${lines.join('')}</ul></details>`
 }

@@ -71,6 +71,11 @@ export function proofItemLine(what: 'caught' | 'tolerates', item: ProofItem): st
   return `${what}: ${item.description} (${KIND_LABEL[item.kind]} ${item.id})`
 }
 
+/** A run that failed the rule without naming which of its clauses. */
+export function wholeRuleLine(item: ProofItem): string {
+  return `caught, on no named clause: ${item.description} (${KIND_LABEL[item.kind]} ${item.id})`
+}
+
 /** What a clause's proof says, one line per run; a clause no run failed says so. */
 export function clauseProofLines(c: ClauseProof): string[] {
   return [

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Rule } from '../../conformance/harness/rules/rule.ts'
 import { renderVerdictHtml } from '../src/render-verdict-html.ts'
-import { clauseProofLines, isProven, proofOf, proofSource, uncoveredMustClauses } from '../src/rule-proof.ts'
+import {
+  clauseProofLines,
+  isProven,
+  proofOf,
+  proofSource,
+  uncoveredMustClauses,
+  wholeRuleLine,
+} from '../src/rule-proof.ts'
 import { formatRuleProof, type ProofRun, parseRuleProof, type RuleProofFile } from '../src/rule-proof-file.ts'
 import { sampleDocument } from './sample-verdict.ts'
 
@@ -89,10 +96,9 @@ describe("a rule's proof", () => {
         ['IP-CREATE#methods', ['methods-empty'], []],
       ],
     )
-    assert.deepEqual(
-      p.caughtWhole.map((i) => i.id),
-      ['digest off'],
-    )
+    assert.deepEqual(p.caughtWhole.map(wholeRuleLine), [
+      'caught, on no named clause: the digest off behaviour (signature mutant digest off)',
+    ])
     assert.ok(isProven(p))
     assert.deepEqual(clauseProofLines(p.clauses[1]!), [
       'caught: the methods-empty behaviour (mutant methods-empty)',

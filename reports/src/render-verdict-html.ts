@@ -19,7 +19,14 @@ import {
   untestedLine,
   whyOf,
 } from './render-verdict.ts'
-import { clauseProofLines, type ProofItem, proofOf, proofSource, wholeRuleLine } from './rule-proof.ts'
+import {
+  clauseProofLines,
+  type ProofItem,
+  proofCommits,
+  proofOf,
+  proofSource,
+  wholeRuleLine,
+} from './rule-proof.ts'
 import type { RuleProofFile } from './rule-proof-file.ts'
 import { RULE_STATUSES, type RuleVerdict, TIERS } from './verdict.ts'
 import { LEVELS, type VerdictDocument } from './verdict-document.ts'
@@ -216,11 +223,11 @@ function clauseList(d: VerdictDocument, r: RuleVerdict): string {
 function proofList(d: VerdictDocument, r: RuleVerdict, proof: RuleProofFile | undefined): string {
   if (!proof || isClientVerdict(d)) return ''
   const p = proofOf(r.rule, proof)
-  const source = html(proofSource(p))
+
   const distinct = (items: readonly ProofItem[]) => new Set(items.map((i) => `${i.kind} ${i.id}`)).size
   const caught = distinct([...p.caughtWhole, ...p.clauses.flatMap((c) => c.caught)])
   const tolerated = distinct(p.clauses.flatMap((c) => c.tolerates))
-  if (!p.known || caught + tolerated === 0) return `<div class="muted proof">${source}.</div>`
+  if (!p.known || caught + tolerated === 0) return `<div class="muted proof">${html(proofSource(p))}.</div>`
   const summary = [
     caught > 0 ? `Proof that it can fail: ${plural(caught, 'fault')} caught` : 'No fault made it fail',
     ...(tolerated > 0 ? [`${plural(tolerated, 'allowed variant')} tolerated`] : []),
@@ -234,7 +241,7 @@ function proofList(d: VerdictDocument, r: RuleVerdict, proof: RuleProofFile | un
     ),
     ...p.caughtWhole.map((item) => `<li>${html(wholeRuleLine(item))}</li>`),
   ]
-  return `<details class="proof"><summary>${summary}</summary><p class="muted">${source}.</p><ul>${lines.join('')}</ul></details>`
+  return `<details class="proof"><summary>${summary}</summary><p class="muted">From ${html(proofCommits(p)!)}.</p><ul>${lines.join('')}</ul></details>`
 }
 
 /**

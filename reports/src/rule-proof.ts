@@ -92,18 +92,24 @@ export function clauseProofLines(c: ClauseProof): string[] {
 export function proofSource(p: RuleProof): string {
   if (!p.known)
     return `no proof: the catalogues have not run since ${p.rule} was added (npm run mutants, npm run variants)`
-  const items = [...p.caughtWhole, ...p.clauses.flatMap((c) => [...c.caught, ...c.tolerates])]
-  if (items.length === 0)
+  const commits = proofCommits(p)
+  if (commits === undefined)
     return `no proof: no mutant of the catalogues made ${p.rule} fail, and no variant exercised it`
+  return `${isProven(p) ? 'proof that it can fail' : 'no mutant made it fail; what it tolerates'}: ${commits}`
+}
+
+/** `the catalogues run on commit <12 hex> (<day>)`, or on several, the latest named; undefined without a run. */
+export function proofCommits(p: RuleProof): string | undefined {
+  const items = [...p.caughtWhole, ...p.clauses.flatMap((c) => [...c.caught, ...c.tolerates])]
   const commits = new Map<string, string>()
   for (const { commit, date } of items)
     if (!commits.has(commit) || commits.get(commit)! < date) commits.set(commit, date)
   const runs = [...commits].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0))
-  const [latest] = runs as [[string, string]]
-  const lead = isProven(p) ? 'proof that it can fail' : 'no mutant made it fail; what it tolerates'
+  const [latest] = runs
+  if (latest === undefined) return undefined
   return runs.length === 1
-    ? `${lead}: the catalogues run on commit ${latest[0].slice(0, 12)} (${latest[1]})`
-    : `${lead}: the catalogues run on ${runs.length} commits, the latest ${latest[0].slice(0, 12)} (${latest[1]})`
+    ? `the catalogues run on commit ${latest[0].slice(0, 12)} (${latest[1]})`
+    : `the catalogues run on ${runs.length} commits, the latest ${latest[0].slice(0, 12)} (${latest[1]})`
 }
 
 /**

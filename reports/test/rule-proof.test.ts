@@ -165,7 +165,7 @@ describe('the verdict page', () => {
   test("shows each rule's proof: what caught it, what it tolerates, and the commit", () => {
     assert.match(
       section('IP-CREATE'),
-      /<summary>Proof that it can fail: 1 fault caught<\/summary><p class="muted">proof that it can fail: the catalogues run on commit a6e9d4e01234 \(2026-12-06\)\.<\/p><ul><li>IP-CREATE#statement<ul><li>caught: the create-incoming-500 behaviour \(mutant create-incoming-500\)<\/li><\/ul>/,
+      /<summary>Proof that it can fail: 1 fault caught<\/summary><p class="muted">From the catalogues run on commit a6e9d4e01234 \(2026-12-06\)\.<\/p><ul><li>IP-CREATE#statement<ul><li>caught: the create-incoming-500 behaviour \(mutant create-incoming-500\)<\/li><\/ul>/,
     )
     assert.match(
       section('TOKEN-EXPIRY'),

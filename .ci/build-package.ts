@@ -8,8 +8,8 @@ import { checkoutCommit } from '../reports/src/run-subject.ts'
  * `npm run build:package` (run by `prepack`): the suite as the package runs it, in dist/. Node loads no TypeScript
  * inside node_modules, so every module is transpiled, one file at a time (no bundle: Playwright loads the specs,
  * reporters and configuration as files, and the workers import them again), with its `./x.ts` imports renamed
- * `./x.js`; the files the code reads at run time (JSON Schemas, the reference server's seed, the consent script,
- * the READMEs its messages point to) are copied beside them. A module named to a child process or to Playwright is
+ * `./x.js`; the files the code reads at run time (JSON Schemas, each rule's proof that it can fail, the reference
+ * server's seed, the consent script, the READMEs its messages point to) are copied beside them. A module named to a child process or to Playwright is
  * named through settings/suite-modules.ts, which picks the .js once built.
  *
  * Left out: tests, the suite's mutant, variant and broken-client catalogues, the benches and their stub server, and
@@ -35,6 +35,7 @@ const SHIPPED = [
   'reference-server/seed/',
   'reports/src/',
   'reports/schemas/',
+  'reports/rule-proof.jsonl',
   'settings/',
   'load-artillery/',
 ]

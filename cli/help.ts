@@ -21,7 +21,8 @@ Commands:
   run        Run the suite against a target and write the reports. Without --target it starts the
              suite's own reference server (embedded Postgres) and tests that.
   rules      List every rule, one line each: ID, level (MUST/SHOULD/MAY), tier, number of tests, statement.
-             rules RULE-ID shows one rule with its spec section and tests; --json for JSON.
+             rules RULE-ID shows one rule with its spec section, its clauses with their proof that
+             they can fail (the mutants caught, the variants tolerated), and its tests; --json for JSON.
   validate   Check a target file against conformance/harness/target/target-file.schema.json and the suite's own
              checks (files exist, routes do not collide, ...); print each problem with its field; run nothing.
              --live also asks the target: its wallet addresses answer, the clients' keys are published.

@@ -3,6 +3,8 @@ import { clausesOf, tierOf } from '../conformance/harness/rules/rule.ts'
 import { closestName } from '../conformance/harness/target/closest-name.ts'
 import { listTests } from '../conformance/tools/list-tests.ts'
 import { testsByRule } from '../conformance/tools/rule-coverage.ts'
+import { clauseProofLines, proofOf, proofSource, wholeRuleLine } from '../reports/src/rule-proof.ts'
+import { readRuleProof } from '../reports/src/rule-proof-file.ts'
 import { takeFlag, UsageError } from './run-options.ts'
 
 const AUTOMATIC = 'every response the suite receives (conformance/harness/http/response-checks.ts)'
@@ -11,8 +13,9 @@ export const RULES_HELP = `Usage: npx --no-install op-conformance rules [RULE-ID
 
 Without RULE-ID: one line per rule of the registry: ID, level (MUST/SHOULD/MAY), tier, how many tests check it,
 and its statement. With RULE-ID: that rule, its spec section, its clauses (each must be seen to hold for the rule
-to pass) and every test that checks it.
-  --json   the same as JSON (every rule, or the one named), each with its tests
+to pass), each with its proof that it can fail (the mutants of the maintainers' catalogues it caught, the allowed
+variants it tolerated, and the suite commit they ran on), and every test that checks it.
+  --json   the same as JSON (every rule, or the one named), each with its tests and its proof
   --help   this text
 What the levels and tiers decide: docs/verdict.md.
 `
@@ -42,7 +45,7 @@ export function rulesCommand(argv: readonly string[]): number {
     const width = Math.max(...rows.map((row) => row.id.length))
     for (const row of rows) console.log(ruleLine(row, width))
     console.log(
-      `\n${rows.length} rules; op-conformance rules RULE-ID shows one with its tests (docs/verdict.md says what the levels and tiers decide)`,
+      `\n${rows.length} rules; op-conformance rules RULE-ID shows one with its tests and its proof that it can fail (docs/verdict.md says what the levels and tiers decide)`,
     )
   }
   return 0
@@ -50,6 +53,7 @@ export function rulesCommand(argv: readonly string[]): number {
 
 function ruleRows(id?: string) {
   const tests = testsByRule(listTests().suites)
+  const proof = readRuleProof()
   return RULES.filter((rule) => id === undefined || rule.id === id).map((rule) => ({
     id: rule.id,
     level: rule.level,
@@ -59,6 +63,7 @@ function ruleRows(id?: string) {
     clauses: clausesOf(rule),
     tests: rule.automatic ? [AUTOMATIC] : (tests.get(rule.id) ?? []),
     ...(rule.pending && !tests.has(rule.id) ? { pending: rule.pending } : {}),
+    proof: proofOf(rule, proof),
   }))
 }
 
@@ -81,9 +86,12 @@ function ruleDetails(row: RuleRow): string[] {
     ...(row.pending ? [`  pending: ${row.pending}`] : []),
     // What a PASS stands on: each clause seen to hold by a check that is not a positive control (docs/verdict.md).
     `  passes only when ${row.clauses.length === 1 ? 'its one clause holds' : `each of its ${row.clauses.length} clauses holds`}:`,
-    ...row.clauses.map(
-      (c) => `  - ${row.id}#${c.id}: ${c.says}${c.situation ? ` (needs: ${c.situation})` : ''}`,
-    ),
+    ...row.proof.clauses.flatMap((c) => [
+      `  - ${c.ref}: ${c.says}${c.situation ? ` (needs: ${c.situation})` : ''}`,
+      ...(row.proof.known ? clauseProofLines(c).map((line) => `      ${line}`) : []),
+    ]),
+    ...row.proof.caughtWhole.map((item) => `  ${wholeRuleLine(item)}`),
+    `  ${proofSource(row.proof)}`,
     `  checked by ${row.tests.length === 1 ? '1 test' : `${row.tests.length} tests`}:`,
     ...row.tests.map((test) => `  - ${test}`),
   ]

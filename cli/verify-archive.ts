@@ -5,6 +5,7 @@ import type { Baseline } from '../conformance/harness/rules/baseline-file.ts'
 import { renderJunit } from '../reports/src/render-junit.ts'
 import { renderVerdictMarkdown } from '../reports/src/render-verdict.ts'
 import { renderVerdictHtml } from '../reports/src/render-verdict-html.ts'
+import { readRuleProof } from '../reports/src/rule-proof-file.ts'
 import type { TestRecord } from '../reports/src/test-record.ts'
 import type { VerdictDocument } from '../reports/src/verdict-document.ts'
 import type { VerdictRecords } from '../reports/src/verdict-records.ts'
@@ -157,7 +158,8 @@ function checkVerdict(
     existsSync(join(folder, path)) ? readFileSync(join(folder, path), 'utf8') : undefined
   const renderings: [string, (d: VerdictDocument) => string][] = [
     ['verdict/verdict.md', renderVerdictMarkdown],
-    ['verdict/verdict.html', renderVerdictHtml],
+    // The page shows each rule's proof from the suite's own file, as the run that wrote it did.
+    ['verdict/verdict.html', (d) => renderVerdictHtml(d, readRuleProof())],
     ['verdict/junit.xml', renderJunit],
     [BADGE_FILE, renderBadge],
   ]

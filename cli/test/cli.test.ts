@@ -90,12 +90,13 @@ describe('op-conformance rules, and --help on every command', () => {
     }
   })
 
-  test('rules: one line per rule; RULE-ID: that rule with its tests; --json as JSON', () => {
-    // Each lists the suite's tests with Playwright (seconds): three calls, one after the other.
-    const [all, one, json] = [
+  test('rules: one line per rule; RULE-ID: that rule with its tests and its proof; --json as JSON', () => {
+    // Each lists the suite's tests with Playwright (seconds): four calls, one after the other.
+    const [all, one, json, proven] = [
       opConformance('rules'),
       opConformance('rules', 'WA-DOC'),
       opConformance('rules', 'WA-DOC', '--json'),
+      opConformance('rules', 'SIG-DIGEST'),
     ]
     const lines = all.stdout.trim().split('\n')
     const count = Number(/^(\d+) rules;/m.exec(all.stdout)?.[1])
@@ -104,11 +105,18 @@ describe('op-conformance rules, and --help on every command', () => {
     assert.match(all.stdout, /^WA-DOC +MUST +beyond-spec +\d+ tests? +\S/m)
     assert.match(
       one.stdout,
-      /^WA-DOC {2}MUST {2}beyond-spec\n {2}.+\n {2}section: .+\n {2}passes only when its one clause holds:\n {2}- WA-DOC#statement: .+\n {2}checked by \d+ tests?:\n {2}- /,
+      /^WA-DOC {2}MUST {2}beyond-spec\n {2}.+\n {2}section: .+\n {2}passes only when its one clause holds:\n {2}- WA-DOC#statement: .+\n( {6}(caught|tolerates): .+\n)* {2}(proof that it can fail|no mutant made it fail|no proof).+\n {2}checked by \d+ tests?:\n {2}- /,
     )
     const row = JSON.parse(json.stdout)
     assert.equal(row.id, 'WA-DOC')
     assert.ok(row.tests.length > 0)
+    assert.equal(row.proof.clauses[0].ref, 'WA-DOC#statement')
+    // The issue's own example: what proves that a PASS of SIG-DIGEST means something (reports/rule-proof.jsonl).
+    assert.match(proven.stdout, /^ {6}caught: .+ \((signature )?mutant .+\)$/m)
+    assert.match(
+      proven.stdout,
+      /^ {2}proof that it can fail: the catalogues run on (commit|\d+ commits, the latest) [0-9a-f]{12} /m,
+    )
   })
 
   test('rules: an unknown rule is named, with the likeliest one', () => {

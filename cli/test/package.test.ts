@@ -141,12 +141,17 @@ describe('the packed suite, installed into an empty folder', () => {
     assert.deepEqual(keys, [])
   })
 
-  test('--version and rules answer from the installed package', async () => {
+  test('--version and rules answer from the installed package, a rule with its proof that it can fail', async () => {
     const version = await opConformance('--version')
     assert.equal(version.stdout.trim(), MANIFEST.version)
     const rules = await opConformance('rules')
     assert.equal(rules.status, 0, rules.stderr)
     assert.match(rules.stdout, /^WA-DOC\s+MUST/m)
+    // reports/rule-proof.jsonl ships beside the reports' code (.ci/build-package.ts).
+    assert.ok(packed.files.some((file) => file.path === 'dist/reports/rule-proof.jsonl'))
+    const digest = await opConformance('rules', 'SIG-DIGEST')
+    assert.match(digest.stdout, /^ {6}caught: .+ \((signature )?mutant .+\)$/m)
+    assert.match(digest.stdout, /^ {2}proof that it can fail: the catalogues run on /m)
   })
 
   test('init, validate and a filtered run against the reference server read from and write into the folder, naming the package', async () => {

@@ -14,6 +14,7 @@ import { RULES } from '../../conformance/harness/rules/registry.ts'
 import { renderJunit } from '../../reports/src/render-junit.ts'
 import { renderVerdictMarkdown } from '../../reports/src/render-verdict.ts'
 import { renderVerdictHtml } from '../../reports/src/render-verdict-html.ts'
+import { readRuleProof } from '../../reports/src/rule-proof-file.ts'
 import { specIdentity, suiteIdentity } from '../../reports/src/run-subject.ts'
 import { computeVerdict, type TestRecord } from '../../reports/src/verdict.ts'
 import {
@@ -90,7 +91,7 @@ function archiveOf(name: string, records: TestRecord[], manner = WHOLE, baseline
   writeFileSync(join(folder, 'verdict', 'verdict.json'), `${JSON.stringify(document, null, 2)}\n`)
   writeFileSync(join(folder, 'verdict', RECORDS_FILE), recordsFileText('server', records))
   writeFileSync(join(folder, 'verdict', 'verdict.md'), renderVerdictMarkdown(document))
-  writeFileSync(join(folder, 'verdict', 'verdict.html'), renderVerdictHtml(document))
+  writeFileSync(join(folder, 'verdict', 'verdict.html'), renderVerdictHtml(document, readRuleProof()))
   writeFileSync(join(folder, 'verdict', 'junit.xml'), renderJunit(document))
   return packEvidence(join(folder, 'conformance-evidence.tar.gz'), {
     folders: [{ name: 'verdict', path: join(folder, 'verdict') }],

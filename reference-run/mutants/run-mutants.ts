@@ -1,6 +1,7 @@
 import { KNOWN_GAPS, MUTANTS, type Mutant } from './catalog.ts'
 import { catalogProblems } from './catalog-problems.ts'
-import { failedRules, rulesWithStatus, type SuiteRun } from './suite-run.ts'
+import { caughtRefs, type RunProof, recordRun, toleratedRefs } from './rule-proof-record.ts'
+import { failedRules, rulesWithStatus, ruleVerdicts, type SuiteRun } from './suite-run.ts'
 import { THIRD_PARTY_GAPS, THIRD_PARTY_MUTANTS } from './third-party-mutants.ts'
 import {
   basePort,
@@ -23,8 +24,9 @@ import {
  *
  *   npm run mutants [-- mutant-id ...]
  *
- * Nothing is written to the repository: each run has its own temporary copy (removed afterwards), report
- * directory and ports, from REFERENCE_PORT (default 3470) upwards.
+ * Each run has its own temporary copy (removed afterwards), report directory and ports, from REFERENCE_PORT
+ * (default 3470) upwards. What each mutant's run failed is kept in reports/rule-proof.jsonl, each rule's proof
+ * that it can fail (rule-proof-record.ts): the only file of the repository the run writes.
  */
 
 type Verdict = 'caught' | 'NOT CAUGHT' | 'tolerated' | 'FALSE FAILURE' | 'broken'
@@ -41,6 +43,8 @@ interface Outcome {
   seconds: number
   /** What to look at when the verdict is not 'caught'. */
   detail: string[]
+  /** What the run leaves in the rule proof file. */
+  proof: RunProof
 }
 
 /** What a property that caught the mutant shrank it to: the counterexample and replay lines of its report. */
@@ -59,7 +63,7 @@ async function runMutant(
   const unjudgeable = mutant.rules.filter((id) => controlFailed.includes(id))
   if (unjudgeable.length > 0) {
     const detail = [`${unjudgeable.join(', ')} failed in the control run, without the mutant`]
-    return { mutant, verdict: 'broken', failed: [], gap, seconds: 0, detail }
+    return { mutant, verdict: 'broken', failed: [], gap, seconds: 0, detail, proof: 'keep' }
   }
   const started = Date.now()
   // Without the foundations: a bug that breaks a step they prove would stop the very checks that must catch it.
@@ -67,15 +71,20 @@ async function runMutant(
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)
   if (broken !== undefined || run instanceof Error) {
-    return { mutant, verdict: 'broken', failed: [], gap, seconds, detail: broken ?? [] }
+    return { mutant, verdict: 'broken', failed: [], gap, seconds, detail: broken ?? [], proof: 'keep' }
   }
   const failed = failedRules(run)
+  const verdicts = ruleVerdicts(run)
+  const { description } = mutant
   if (mutant.tolerated) {
     const warned = rulesWithStatus(run, 'warning')
     const missing = mutant.tolerated.warns.filter((id) => !warned.includes(id))
     const ok = !mutant.rules.some((id) => failed.includes(id)) && missing.length === 0
     const detail = ok ? [] : [...missing.map((id) => `no ${id} warning`), ...failingTests(run)]
-    return { mutant, verdict: ok ? 'tolerated' : 'FALSE FAILURE', failed, gap, seconds, detail }
+    const proof: RunProof = ok
+      ? { description, caught: [], tolerated: toleratedRefs(verdicts, mutant.rules) }
+      : 'drop'
+    return { mutant, verdict: ok ? 'tolerated' : 'FALSE FAILURE', failed, gap, seconds, detail, proof }
   }
   const caught = mutant.anyRule
     ? mutant.rules.some((id) => failed.includes(id))
@@ -87,6 +96,8 @@ async function runMutant(
     gap,
     seconds,
     detail: caught ? counterexamples(run) : failingTests(run),
+    // Not caught, its former proof no longer holds.
+    proof: caught ? { description, caught: caughtRefs(verdicts, controlFailed), tolerated: [] } : 'drop',
   }
 }
 
@@ -152,6 +163,13 @@ const outcomes: Outcome[] = []
 for (const [index, { mutant, gap }] of selected.entries()) {
   const outcome = await runMutant(mutant, portOfRun(index), gap, controlFailed)
   outcomes.push(outcome)
+  recordRun(
+    'mutant',
+    all.map(({ mutant }) => mutant.id),
+    mutant.id,
+    outcome.proof,
+    commit,
+  )
   console.log(`[${index + 1}/${selected.length}] ${mutant.id}: ${outcome.verdict} (${outcome.seconds} s)`)
   if (outcome.verdict === 'caught') for (const line of outcome.detail) console.log(`  ${line}`)
 }
@@ -181,5 +199,8 @@ const missed = outcomes.filter((o) => o.gap === undefined && !expected(o))
 const minutes = ((Date.now() - started) / 60_000).toFixed(1)
 console.log(
   `\n${outcomes.length - missed.length} of ${outcomes.length} as expected, ${missed.length} not caught or broken; ${minutes} min`,
+)
+console.log(
+  "Each rule's proof that it can fail is updated in reports/rule-proof.jsonl (a broken run left its line as it was).",
 )
 process.exit(missed.length === 0 && controlFailed.length === 0 ? 0 : 1)

@@ -1,13 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { WARNING_ANNOTATION } from '../../conformance/harness/rules/covers.ts'
-import { SIGNATURE_CHECKS, type SignatureCheck } from '../../reference-server/src/http-signatures/checks.ts'
+import type { SignatureCheck } from '../../reference-server/src/http-signatures/checks.ts'
 import {
   SIGNED_ROUTES,
   type SignedRoute,
 } from '../../reference-server/src/http-signatures/unchecked-route.ts'
-import { failedRules, runSuite } from './suite-run.ts'
+import type { RuleVerdict } from '../../reports/src/verdict.ts'
+import { caughtRefs, type RunProof, recordRun, toleratedRefs } from './rule-proof-record.ts'
+import {
+  checkMutant,
+  routeMutant,
+  SIGNATURE_CATALOGUE,
+  SIGNATURE_CHECK_NAMES,
+} from './signature-catalogue.ts'
+import { failedRules, rulesWithStatus, ruleVerdicts } from './suite-run.ts'
+import { brokenBecause, commit, runEditedTree } from './tree-run.ts'
 
 /**
  * Proves the suite's signature matrices notice a verifier that skips a check, or skips one route:
@@ -18,6 +24,8 @@ import { failedRules, runSuite } from './suite-run.ts'
  *                                                      (SIGNATURE_UNCHECKED_ROUTE), its rows of the matrix only
  *
  * and prints which rows turned red. Exits non-zero when a MUST-level check or a route can be dropped unnoticed.
+ * Each run is of the committed tree (a temporary copy), and what it failed is kept in reports/rule-proof.jsonl as
+ * the proof of the rules it turned red (rule-proof-record.ts), unless the run with every check on failed too.
  */
 
 // RFC 9421 leaves freshness to the verifier and RFC 8941 lets the last of duplicate labels win, so the suite
@@ -55,6 +63,9 @@ interface Outcome {
   failed: string[]
   warned: string[]
   passed: number
+  verdicts: RuleVerdict[]
+  /** The rules the verdict warns on. */
+  warnedRules: string[]
 }
 
 async function runMatrix(
@@ -63,30 +74,55 @@ async function runMatrix(
   specs: string[],
   grep?: string,
 ): Promise<Outcome> {
-  const dir = mkdtempSync(join(tmpdir(), 'signature-mutant-'))
-  try {
-    const run = await runSuite({
-      cwd: process.cwd(),
-      specs,
-      reportDir: dir,
-      env: { ...env, REFERENCE_PORT: String(port) },
-      workers: 1,
-      ...(grep === undefined ? {} : { grep }),
-    })
-    const outcome: Outcome = { red: [], failed: failedRules(run), warned: [], passed: 0 }
-    for (const test of run.tests) {
-      if (test.status === 'failed' || test.status === 'timedOut') outcome.red.push(test.title)
-      else if (test.status === 'passed') {
-        outcome.passed++
-        if (test.annotations.some((a) => a.type === WARNING_ANNOTATION)) outcome.warned.push(test.title)
-      }
-    }
-    return outcome
-  } catch (error) {
-    throw new Error(`the run with ${JSON.stringify(env)} failed: ${String(error)}`)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
+  const run = await runEditedTree('signature-mutant', [], specs, port, {
+    env,
+    ...(grep === undefined ? {} : { grep }),
+  })
+  const broken = brokenBecause(run)
+  if (broken !== undefined || run instanceof Error)
+    throw new Error(`the run with ${JSON.stringify(env)} broke:\n  ${(broken ?? []).join('\n  ')}`)
+  const outcome: Outcome = {
+    red: [],
+    failed: failedRules(run),
+    warned: [],
+    passed: 0,
+    verdicts: ruleVerdicts(run),
+    warnedRules: rulesWithStatus(run, 'warning'),
   }
+  for (const test of run.tests) {
+    if (test.status === 'failed' || test.status === 'timedOut') outcome.red.push(test.title)
+    else if (test.status === 'passed') {
+      outcome.passed++
+      if (test.annotations.some((a) => a.type === WARNING_ANNOTATION)) outcome.warned.push(test.title)
+    }
+  }
+  return outcome
+}
+
+/**
+ * Keeps what a run proved: the rules it failed (beyond those the control run failed); for a check the suite only
+ * warns about, the rules it warned on, which tolerate it; nothing when it went unnoticed, and no line at all when
+ * the control run failed too.
+ */
+function record(
+  { id, description }: { id: string; description: string },
+  outcome: Outcome,
+  noticed: boolean,
+  control: Outcome,
+): void {
+  if (control.red.length > 0) return
+  const proof: RunProof = !noticed
+    ? 'drop'
+    : outcome.red.length > 0
+      ? { description, caught: caughtRefs(outcome.verdicts, control.failed), tolerated: [] }
+      : { description, caught: [], tolerated: toleratedRefs(outcome.verdicts, outcome.warnedRules) }
+  recordRun(
+    'signature',
+    SIGNATURE_CATALOGUE.map((entry) => entry.id),
+    id,
+    proof,
+    commit,
+  )
 }
 
 function report(what: string, { red, failed, warned }: Outcome, noticed: boolean, expected: string): void {
@@ -116,11 +152,12 @@ if (mode === 'routes') {
     const outcome = await runMatrix({ SIGNATURE_UNCHECKED_ROUTE: route }, port, [spec], grep)
     const noticed = outcome.red.length > 0
     if (!noticed) unnoticed++
-    report(`${route} unverified`, outcome, noticed, 'red rows')
+    report(routeMutant(route).id, outcome, noticed, 'red rows')
+    record(routeMutant(route), outcome, noticed, control)
   }
 } else {
   const asked = mode === undefined ? [] : [mode, ...rest]
-  const known = Object.keys(SIGNATURE_CHECKS) as SignatureCheck[]
+  const known = SIGNATURE_CHECK_NAMES
   const unknown = asked.filter((name) => !known.includes(name as SignatureCheck))
   if (unknown.length > 0) {
     console.error(`unknown checks: ${unknown.join(', ')}; known: ${known.join(', ')} (or "routes")`)
@@ -133,7 +170,8 @@ if (mode === 'routes') {
     const outcome = await runMatrix({ SIGNATURE_CHECKS_DISABLED: check }, port, [RESOURCE_MATRIX])
     const noticed = WARNING_ONLY.has(check) ? outcome.warned.length > 0 : outcome.red.length > 0
     if (!noticed) unnoticed++
-    report(`${check} off`, outcome, noticed, WARNING_ONLY.has(check) ? 'warnings' : 'red rows')
+    report(checkMutant(check).id, outcome, noticed, WARNING_ONLY.has(check) ? 'warnings' : 'red rows')
+    record(checkMutant(check), outcome, noticed, control)
   }
 }
 process.exit(unnoticed === 0 ? 0 : 1)

@@ -65,8 +65,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /**
  * Runs `specs` on a copy of the committed tree with `edits` applied, at `port` and the next one (`env` adds to
  * the run's environment: another target, for one). `foundations: false` leaves the first stage out, so that no
- * foundation step that fails stops the specs' own checks; `workers`, WORKERS unless said. The copy is removed
- * afterwards, whatever happened.
+ * foundation step that fails stops the specs' own checks; `workers`, WORKERS unless said; `grep` runs only the tests
+ * whose title matches. The copy is removed afterwards, whatever happened.
  */
 export async function runEditedTree(
   label: string,
@@ -77,7 +77,8 @@ export async function runEditedTree(
     env = {},
     foundations = true,
     workers = WORKERS,
-  }: { env?: Record<string, string>; foundations?: boolean; workers?: number } = {},
+    grep,
+  }: { env?: Record<string, string>; foundations?: boolean; workers?: number; grep?: string } = {},
 ): Promise<SuiteRun | Error> {
   const dir = checkout(label)
   try {
@@ -96,6 +97,7 @@ export async function runEditedTree(
       workers,
       env: { REFERENCE_PORT: String(port), ...env },
       foundations,
+      ...(grep === undefined ? {} : { grep }),
     })
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error))

@@ -17,6 +17,7 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-create.spec.ts`],
+    about: ['REQ-UNKNOWN-MEMBER'],
     expected: { verdict: 'CONFORMANT', warns: ['REQ-UNKNOWN-MEMBER'] },
   },
   {
@@ -37,6 +38,7 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
       `${TESTS}/grant-spent-amounts.spec.ts`,
       `${TESTS}/gnap-grants.spec.ts`,
     ],
+    about: ['LIM-INTERVAL'],
     expected: { verdict: 'INCOMPLETE', setting: 'grants.minimumIntervalSeconds' },
   },
   {
@@ -56,6 +58,7 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/cross-client.spec.ts`, `${TESTS}/authorization.spec.ts`],
+    about: ['AUTH-CLIENT-SCOPE'],
     expected: { verdict: 'CONFORMANT', warns: ['AUTH-CLIENT-SCOPE'] },
   },
   {
@@ -72,6 +75,7 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/signatures.spec.ts`],
+    about: ['IP-UNSIGNED-READ', 'SIG-REQUIRED'],
     expected: { verdict: 'CONFORMANT', warns: ['IP-UNSIGNED-READ'] },
   },
 ]

@@ -54,6 +54,7 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'expiresAt is optional and its bounds are not shown; a minimum lifetime is the ASE’s business',
     edits: [SHORT_EXPIRY_REFUSED],
     specs: LIFETIME_SPECS,
+    about: ['IP-CREATE#echo-expires-at', 'IP-REJECT-AFTER-EXPIRY'],
     // Undeclared, no check can make a payment expire soon enough: IP-REJECT-AFTER-EXPIRY is never exercised, and
     // the run says which setting would exercise it.
     expected: { verdict: 'INCOMPLETE', setting: 'incomingPayments.minimumLifetimeSeconds' },
@@ -64,6 +65,7 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'as incoming-lifetime-minimum',
     edits: [SHORT_EXPIRY_REFUSED, targetSettings({ incomingPayments: { minimumLifetimeSeconds: 60 } })],
     specs: LIFETIME_SPECS,
+    about: ['IP-CREATE#echo-expires-at', 'IP-REJECT-AFTER-EXPIRY'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -81,6 +83,7 @@ export const VARIANTS: readonly Variant[] = [
       `${TESTS}/incoming-payment-read-complete.spec.ts`,
       'conformance/properties/incoming-payment-lifecycle.spec.ts',
     ],
+    about: ['IP-COMPLETE#again-unchanged'],
     expected: { verdict: 'CONFORMANT', warns: ['IP-COMPLETE'] },
   },
   {
@@ -89,6 +92,7 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'outgoing payments SHOULD be processed immediately: a SHOULD',
     edits: [SETTLE_IN_BATCHES],
     specs: SETTLEMENT_SPECS,
+    about: ['OP-PROCESS', 'OP-SETTLE'],
     expected: { verdict: 'INCOMPLETE', setting: 'waits.settlementSeconds' },
   },
   {
@@ -114,6 +118,7 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    about: ['OP-FAILED'],
     // Marked failed within twice the settlement time the target declares: the suite waits that long for a payment
     // it knows cannot be delivered (docs/spec-decisions.md), so nothing is left unchecked.
     expected: { verdict: 'CONFORMANT', warns: [] },
@@ -132,6 +137,7 @@ export const VARIANTS: readonly Variant[] = [
     ],
     // The lifecycle property's few runs (each waits out batches) may draw no List: the reads decide IP-LIST.
     specs: [...EVERY_SETTLING_SPEC, `${TESTS}/incoming-payment-read-complete.spec.ts`],
+    about: ['OP-PROCESS', 'OP-SETTLE', 'OP-FAILED'],
     expected: { verdict: 'CONFORMANT', warns: ['OP-PROCESS'] },
   },
   {
@@ -140,6 +146,7 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'continue.wait is the server’s number; the client waits it',
     edits: [serverSetting('GRANT_WAIT_SECONDS', '1', '5')],
     specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    about: ['CONT-WAIT'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -155,6 +162,7 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/gnap-continuation.spec.ts`, `${TESTS}/gnap-grants.spec.ts`],
+    about: ['CONT-WAIT'],
     // CONT-WAIT is not applicable, which does not block.
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
@@ -171,6 +179,7 @@ export const VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/token-expiry.spec.ts`, `${TESTS}/gnap-tokens.spec.ts`],
+    about: ['TOKEN-EXPIRY', 'TOKEN-LIFETIME'],
     // TOKEN-EXPIRY is not applicable, which does not block.
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
@@ -180,6 +189,7 @@ export const VARIANTS: readonly Variant[] = [
     allowedBy: 'a quote’s expiresAt is the server’s choice',
     edits: [serverSetting('QUOTE_LIFETIME_SECONDS', '25', '300')],
     specs: [`${TESTS}/outgoing-payment-create.spec.ts`],
+    about: ['OP-QUOTE-EXPIRY', 'QT-CREATE'],
     expected: { verdict: 'INCOMPLETE', setting: 'waits.expirySeconds' },
   },
   {
@@ -200,6 +210,7 @@ export const VARIANTS: readonly Variant[] = [
     ],
     // With the expiry check skipped, the token tests still show that nothing else minds long-lived tokens.
     specs: [`${TESTS}/token-expiry.spec.ts`, `${TESTS}/gnap-tokens.spec.ts`],
+    about: ['TOKEN-EXPIRY', 'TOKEN-LIFETIME'],
     expected: { verdict: 'INCOMPLETE', setting: 'waits.expirySeconds' },
   },
   ...ACCESS_VARIANTS,

@@ -31,6 +31,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     edits: [],
     // The whole suite, as a user runs it: the foundation stage decides what runs.
     specs: [],
+    about: [],
     expected: {
       verdict: 'NOT CONFORMANT',
       // Requests without a token, or with one the server never issued, are answered 201: the authentication
@@ -55,6 +56,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    about: [],
     // A target 30 s late outlasts its own 25 s quotes: the outgoing-payment foundation is not reached for that
     // reason, which no setting of the suite can change; every other test runs out of the suite's time.
     expected: { verdict: 'INCOMPLETE', setting: ['--timeout', 'a target slower than its quotes live'] },
@@ -72,6 +74,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     ],
     // The grant tests run (the wait is a whole number, checked there); every continuation test is not tested.
     specs: [`${TESTS}/gnap-continuation.spec.ts`, `${TESTS}/gnap-grants.spec.ts`],
+    about: ['CONT-WAIT'],
     expected: { verdict: 'INCOMPLETE', setting: 'waits.continueSeconds' },
   },
   {
@@ -87,6 +90,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/gnap-continuation.spec.ts`],
+    about: [],
     expected: { verdict: 'NOT CONFORMANT', fails: ['CONT-WAIT'] },
   },
   {
@@ -116,6 +120,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       'conformance/properties/malformed-input.spec.ts',
       'conformance/properties/incoming-payment-lifecycle.spec.ts',
     ],
+    about: ['TOKEN-LIFETIME', 'IP-LIST', 'IP-CREATE'],
     expected: { verdict: 'CONFORMANT', warns: ['TOKEN-LIFETIME'] },
   },
   {
@@ -132,6 +137,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/grant-subject.spec.ts`],
+    about: ['CONT-SUBJECT'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -148,6 +154,7 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    about: [],
     expected: { verdict: 'NOT CONFORMANT', fails: ['OP-FAILED'] },
   },
 ]

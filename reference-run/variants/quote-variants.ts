@@ -41,6 +41,7 @@ export const QUOTE_VARIANTS: readonly Variant[] = [
       `${TESTS}/quotes.spec.ts`,
       'conformance/properties/exactly-one-amount.spec.ts',
     ],
+    about: ['QT-INFER'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -90,6 +91,7 @@ export const QUOTE_VARIANTS: readonly Variant[] = [
       'conformance/properties/exactly-one-amount.spec.ts',
       'conformance/properties/payment-amount-round-trip.spec.ts',
     ],
+    about: ['QT-CREATE', 'OP-SETTLE', 'GSA-GET', 'LIM-AMOUNT'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
 ]

@@ -23,6 +23,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
       { file: PAGINATION, find: "      { column: 'created_at', order },\n", replace: '' },
     ],
     specs: [`${TESTS}/pagination.spec.ts`, `${TESTS}/incoming-payment-read-complete.spec.ts`],
+    about: ['PAG-WALK', 'PAG-RANGE'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -80,6 +81,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
       `${TESTS}/payment-lifecycle.spec.ts`,
       `${TESTS}/pagination.spec.ts`,
     ],
+    about: ['IP-GET', 'IP-LIST', 'IP-COMPLETE', 'IP-REJECT-AFTER-EXPIRY'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -95,6 +97,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/permissions.spec.ts`, `${TESTS}/authorization.spec.ts`],
+    about: ['AUTH-PERMISSION'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
@@ -111,6 +114,7 @@ export const RESOURCE_VARIANTS: readonly Variant[] = [
       },
     ],
     specs: [`${TESTS}/signatures.spec.ts`, `${TESTS}/authentication.spec.ts`],
+    about: ['AUTH-WWW-AUTHENTICATE', 'SIG-VERIFY'],
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
 ]

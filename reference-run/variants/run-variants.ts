@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { splitRef } from '../../conformance/harness/rules/rules-named-in.ts'
+import type { RuleVerdict } from '../../reports/src/verdict.ts'
 import { TARGET_ENV } from '../../settings/run-settings.ts'
 import { ANSWERS_LATE_ENV, PROOF_LATENESS, workersAnswering } from '../late-answers.ts'
+import { caughtRefs, type RunProof, recordRun, toleratedRefs } from '../mutants/rule-proof-record.ts'
 import { ruleVerdicts } from '../mutants/suite-run.ts'
 import {
   brokenBecause,
@@ -32,8 +35,10 @@ import { mismatches, variantVerdict } from './variant-verdict.ts'
  *
  * --late: every answer of the reference server 1 to 4 s late (ANSWERS_LATE_MS, reference-run/late-answers.ts).
  *
- * Nothing is written to the repository; each run has its own temporary copy and ports, from REFERENCE_PORT
- * (default 3470) upwards. The unchanged tree needs no control run here: `npm run conformance` is it.
+ * Each run has its own temporary copy and ports, from REFERENCE_PORT (default 3470) upwards. The unchanged tree
+ * needs no control run here: `npm run conformance` is it. What a run that ended as declared proves is kept in
+ * reports/rule-proof.jsonl (rule-proof-record.ts): the clauses of the rules it is about that tolerated it, and for a
+ * situation that must fail, the clauses of its failing rules.
  */
 
 interface Outcome {
@@ -43,6 +48,7 @@ interface Outcome {
   ok: boolean
   seconds: number
   detail: string[]
+  proof: RunProof
 }
 
 const args = process.argv.slice(2)
@@ -82,12 +88,33 @@ async function runVariant(variant: Variant, port: number): Promise<Outcome> {
   const seconds = Math.round((Date.now() - started) / 1000)
   const broken = brokenBecause(run)
   if (broken !== undefined || run instanceof Error) {
-    return { variant, got: 'broken', decidedBy: [], ok: false, seconds, detail: broken ?? [] }
+    return { variant, got: 'broken', decidedBy: [], ok: false, seconds, detail: broken ?? [], proof: 'keep' }
   }
-  const verdict = variantVerdict(ruleVerdicts(run))
+  const verdicts = ruleVerdicts(run)
+  const verdict = variantVerdict(verdicts)
   const wrong = mismatches(variant.expected, verdict)
   const detail = [...wrong, ...verdict.reasons, ...(wrong.length > 0 ? failingTests(run) : [])]
-  return { variant, got: verdict.got, decidedBy: verdict.decidedBy, ok: wrong.length === 0, seconds, detail }
+  const ok = wrong.length === 0
+  return {
+    variant,
+    got: verdict.got,
+    decidedBy: verdict.decidedBy,
+    ok,
+    seconds,
+    detail,
+    proof: ok ? proofOf(variant, verdicts) : 'drop',
+  }
+}
+
+/** What a run that ended as declared proves: what it was tolerated by, and what a situation that must fail failed. */
+function proofOf(variant: Variant, verdicts: readonly RuleVerdict[]): RunProof {
+  const { expected } = variant
+  const fails: readonly string[] = expected.verdict === 'NOT CONFORMANT' ? expected.fails : []
+  return {
+    description: variant.description,
+    caught: caughtRefs(verdicts).filter((ref) => fails.includes(splitRef(ref).rule)),
+    tolerated: toleratedRefs(verdicts, variant.about),
+  }
 }
 
 /** The stateless stub at `port`, and its target file in a temporary folder removed with it. */
@@ -121,6 +148,13 @@ const outcomes: Outcome[] = []
 for (const [index, variant] of selected.entries()) {
   const outcome = await runVariant(variant, portOfRun(index))
   outcomes.push(outcome)
+  recordRun(
+    'variant',
+    VARIANTS.map(({ id }) => id),
+    variant.id,
+    outcome.proof,
+    commit,
+  )
   console.log(`[${index + 1}/${selected.length}] ${variant.id}: ${outcome.got} (${outcome.seconds} s)`)
 }
 console.log(

@@ -1,6 +1,6 @@
 /** What an allowed variant is: a behaviour the spec allows but the reference server does not have. */
 
-import type { RuleId } from '../../conformance/harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../../conformance/harness/rules/registry.ts'
 import type { TargetFile } from '../../conformance/harness/target/target-file.ts'
 import type { Edit } from '../mutants/mutant.ts'
 
@@ -35,6 +35,11 @@ export interface Variant {
   /** The spec files whose rules the variant touches (`--whole-suite` runs every one). */
   specs: string[]
   expected: ExpectedVerdict
+  /**
+   * The rules, or clauses of them, whose checks meet the behaviour: a run that ends as declared proves they tolerate
+   * it where they were exercised and not failed (reports/rule-proof.jsonl). Empty for a situation that only fails.
+   */
+  about: RuleRef[]
 }
 
 const REFERENCE_PLAN = 'reference-run/reference-plan.ts'

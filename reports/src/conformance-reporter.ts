@@ -12,6 +12,7 @@ import { summariseLatency } from './latency.ts'
 import { renderJunit } from './render-junit.ts'
 import { baselineLines, renderVerdictMarkdown, summaryLines } from './render-verdict.ts'
 import { renderVerdictHtml } from './render-verdict-html.ts'
+import { readRuleProof } from './rule-proof-file.ts'
 import { specIdentity, suiteIdentity } from './run-subject.ts'
 import { firstLine, INTERRUPTED_CUT, testRecord } from './test-record.ts'
 import { computeVerdict, type TestRecord } from './verdict.ts'
@@ -143,7 +144,7 @@ export default class ConformanceReporter implements Reporter {
     const write = (name: string, text: string) => writeFileSync(join(this.#outputDir, name), text)
     write('verdict.json', `${JSON.stringify(document, null, 2)}\n`)
     write('verdict.md', renderVerdictMarkdown(document))
-    write('verdict.html', renderVerdictHtml(document))
+    write('verdict.html', renderVerdictHtml(document, readRuleProof()))
     write('junit.xml', renderJunit(document))
     write(RECORDS_FILE, recordsFileText('server', records))
 

@@ -19,6 +19,15 @@ import {
   untestedLine,
   whyOf,
 } from './render-verdict.ts'
+import {
+  clauseProofLines,
+  type ProofItem,
+  proofCommits,
+  proofOf,
+  proofSource,
+  wholeRuleLine,
+} from './rule-proof.ts'
+import type { RuleProofFile } from './rule-proof-file.ts'
 import { RULE_STATUSES, type RuleVerdict, TIERS } from './verdict.ts'
 import { LEVELS, type VerdictDocument } from './verdict-document.ts'
 import { CONTENT_SECURITY_POLICY, FILTER_SCRIPT, STYLE } from './verdict-page-assets.ts'
@@ -34,9 +43,11 @@ export function html(text: string): string {
 /**
  * The verdict page: one self-contained file (an inline style and script, no external resource) that opens from
  * disk. It leads to what needs attention: under the headline, a link to each failed or inconclusive rule with
- * its reason; in each tier, those rules come first; a filter by status and tier.
+ * its reason; in each tier, those rules come first; a filter by status and tier. With `proof` (the suite's
+ * reports/rule-proof.jsonl), each rule of a server's verdict says which mutants its checks caught and which
+ * variants they tolerated.
  */
-export function renderVerdictHtml(d: VerdictDocument): string {
+export function renderVerdictHtml(d: VerdictDocument, proof?: RuleProofFile): string {
   const kind = d.conformant ? 'ok' : d.counts.failed + d.counts.inconclusive > 0 ? 'no' : 'partial'
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,7 +71,7 @@ What the tiers and statuses mean: docs/verdict.md of the suite.</p>
 ${countsTable(d)}
 ${filterForm(d)}
 ${TIERS.filter((tier) => d.rules.some((r) => r.tier === tier))
-  .map((tier) => ruleMatrix(d, tier))
+  .map((tier) => ruleMatrix(d, tier, proof))
   .join('\n')}
 ${isClientVerdict(d) ? '' : `<h2>Latency of the target</h2>\n${latencyTable(d)}`}
 <script>${FILTER_SCRIPT}</script>
@@ -150,16 +161,21 @@ function filterForm(d: VerdictDocument): string {
 <label>Tier <select name="tier">${tiers.join('')}</select></label> <button type="reset">Show all</button></form>`
 }
 
-function ruleMatrix(d: VerdictDocument, tier: (typeof TIERS)[number]): string {
+function ruleMatrix(d: VerdictDocument, tier: (typeof TIERS)[number], proof?: RuleProofFile): string {
   const rules = byAttention(d.rules.filter((r) => r.tier === tier))
   const expected = new Map((d.baseline?.expected ?? []).map((e) => [e.rule, e.reasons.join('; ')]))
   return `<section class="tier" data-tier="${tier}"><h2>${html(tierTitle(d, tier))}</h2>
 <table class="rules" data-tier="${tier}"><thead><tr><th>Rule</th><th>Level</th><th>Statement</th><th>Result</th></tr></thead>
-${rules.map((r) => ruleRows(d, r, expected.get(r.rule.id))).join('\n')}</table></section>`
+${rules.map((r) => ruleRows(d, r, expected.get(r.rule.id), proof)).join('\n')}</table></section>`
 }
 
 /** A rule's row, then its details (reasons, failures with their exchanges, warnings, tests) at the table's width. */
-function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | undefined): string {
+function ruleRows(
+  d: VerdictDocument,
+  r: RuleVerdict,
+  expectedReason: string | undefined,
+  proof: RuleProofFile | undefined,
+): string {
   const note = notRunNote(r)
   const reason =
     r.status === 'pending' || (r.reasons.length > 0 && r.status !== 'passed')
@@ -179,7 +195,7 @@ function ruleRows(d: VerdictDocument, r: RuleVerdict, expectedReason: string | u
     r.warnings.length === 0
       ? ''
       : `<details><summary>${plural(r.warnings.length, 'warning')}</summary><ul>${r.warnings.map((w) => `<li>${html(w)}</li>`).join('')}</ul></details>`
-  const details = `${baselined}${reason}${failures}${warnings}${clauseList(d, r)}${evidenceList(d, r)}${testList(d, r)}`
+  const details = `${baselined}${reason}${failures}${warnings}${clauseList(d, r)}${evidenceList(d, r)}${proofList(d, r, proof)}${testList(d, r)}`
   const row = r.tier === 'beyond-spec' && r.status === 'failed' ? 'warning' : r.status
   const id = html(r.rule.id)
   return `<tbody class="rule r-${row}" id="rule-${id}" data-status="${r.status}" data-tier="${r.tier}">
@@ -198,6 +214,34 @@ function clauseList(d: VerdictDocument, r: RuleVerdict): string {
   )
     .map((line) => `<li>${html(line)}</li>`)
     .join('')}</ul></details>`
+}
+
+/**
+ * Why a PASS of the rule means something: per clause, the mutants its checks caught and the variants they tolerated
+ * in the maintainers' catalogue runs, and the commit those ran on; a rule with none says so.
+ */
+function proofList(d: VerdictDocument, r: RuleVerdict, proof: RuleProofFile | undefined): string {
+  if (!proof || isClientVerdict(d)) return ''
+  const p = proofOf(r.rule, proof)
+
+  const distinct = (items: readonly ProofItem[]) => new Set(items.map((i) => `${i.kind} ${i.id}`)).size
+  const caught = distinct([...p.caughtWhole, ...p.clauses.flatMap((c) => c.caught)])
+  const tolerated = distinct(p.clauses.flatMap((c) => c.tolerates))
+  if (!p.known || caught + tolerated === 0) return `<div class="muted proof">${html(proofSource(p))}.</div>`
+  const summary = [
+    caught > 0 ? `Proof that it can fail: ${plural(caught, 'fault')} caught` : 'No fault made it fail',
+    ...(tolerated > 0 ? [`${plural(tolerated, 'allowed variant')} tolerated`] : []),
+  ].join(', ')
+  const lines = [
+    ...p.clauses.map(
+      (c) =>
+        `<li>${html(c.ref)}<ul>${clauseProofLines(c)
+          .map((line) => `<li>${html(line)}</li>`)
+          .join('')}</ul></li>`,
+    ),
+    ...p.caughtWhole.map((item) => `<li>${html(wholeRuleLine(item))}</li>`),
+  ]
+  return `<details class="proof"><summary>${summary}</summary><p class="muted">From ${html(proofCommits(p)!)}.</p><ul>${lines.join('')}</ul></details>`
 }
 
 /**

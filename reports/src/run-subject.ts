@@ -40,12 +40,17 @@ export interface ClientSubject {
 
 /** The suite's code: the checkout, or the installed package's build (dist/, .ci/build-package.ts). */
 const SUITE_CODE = fileURLToPath(new URL('../..', import.meta.url))
-/** What decides a verdict in a checkout: the suite's code and rules, the client, the reporters, the pinned dependencies. */
+/**
+ * What decides a verdict and its pages in a checkout: the suite's code and rules, the client, the reporters and the
+ * rules' proof, the pinned dependencies.
+ */
 const CHECKOUT_PARTS = [
   'conformance',
   'clients/src',
   'reports/src',
   'reports/schemas',
+  // Each rule's proof that it can fail, which the verdict page shows.
+  'reports/rule-proof.jsonl',
   'cli',
   'playwright.config.ts',
   'package.json',

@@ -1,5 +1,5 @@
 import { SRC, TESTS } from '../mutants/mutant.ts'
-import { serverSetting, targetSettings, type Variant } from './variant.ts'
+import { serverSetting, type Variant } from './variant.ts'
 
 /** The reference run's token lifetime, as reference-plan.ts sets it (one `find` for the edits below). */
 const TOKEN_LIFETIME = {
@@ -156,37 +156,5 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
     about: [],
     expected: { verdict: 'NOT CONFORMANT', fails: ['OP-FAILED'] },
-  },
-  {
-    id: 'concurrent-refused-undeliverable-pending',
-    description:
-      'a second payment into an incoming payment that one is still paying is refused at creation, and a payment ' +
-      'that cannot be delivered ends completed, nothing sent, not failed; the target does not say its server ' +
-      'fails unfunded payments',
-    allowedBy:
-      "none: refusing the concurrent payment is the server's choice, leaving the undeliverable one unmarked is not; " +
-      'but no payment the run makes is then undeliverable, so OP-FAILED cannot be shown to hold (it passed so once)',
-    edits: [
-      {
-        file: `${SRC}/incoming-payments/repository.ts`,
-        find: '  return db.raw(`(select ip.id from incoming_payments as ip where ip.id = ?::uuid and ${RECEIVES_AMOUNT})`, [\n',
-        replace:
-          "  return db.raw(`(select ip.id from incoming_payments as ip where ip.id = ?::uuid and ${RECEIVES_AMOUNT} and not exists (select 1 from outgoing_payments as op where op.incoming_payment_id = ip.id and op.state = 'sending'))`, [\n",
-      },
-      {
-        file: `${SRC}/payment-engine/settle.ts`,
-        find: '    await markOutgoingPaymentsFailed(trx, batch.failed)\n',
-        replace:
-          '    await markOutgoingPaymentsCompleted(trx, batch.failed.map((id) => ({ id, sentAmount: 0n })))\n',
-      },
-      targetSettings({ capabilities: { tokenExpiryWaitable: true, unfundedPaymentsFail: false } }),
-    ],
-    specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
-    about: [],
-    // Not PASS, as it was when a refusal at creation left "no payment to fail": the situation never arose.
-    expected: {
-      verdict: 'INCOMPLETE',
-      setting: ['capabilities.unfundedPaymentsFail', 'no payment was left to fail'],
-    },
   },
 ]

@@ -144,7 +144,10 @@ test.describe('outgoing payments: create', () => {
         what: 'a second payment from the quote',
         statuses: [400],
         tookEffect: () => resources.listed(resourceCalls.listOutgoingPayments(sender, 100), token, marker),
-        control: async () => steps.sendPayment((await quoteOfTwo()).id, marker),
+        control: async () => {
+          const current = await sharedGrants.token('outgoing-payment')
+          return steps.sendPayment((await quoteOfTwo()).id, marker, current)
+        },
         controlStatus: 201,
         controlWhat: 'a payment from a fresh quote',
       })

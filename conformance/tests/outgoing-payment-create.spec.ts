@@ -52,8 +52,10 @@ test.describe('outgoing payments: create', () => {
           // The grant, the refusal and the listing before it may have used up the quote's life at a target
           // answering seconds late (its 400 "expired" then said nothing of OP-CREATE-QUOTE).
           control: async () => {
+            // The token first: a renewal with consent ages the quote too.
+            const current = await sharedGrants.token('outgoing-payment')
             quote = await steps.unexpired(quote)
-            return steps.sendPayment(quote.id, marker)
+            return steps.sendPayment(quote.id, marker, current)
           },
           controlStatus: 201,
           controlWhat: 'paying the quote',
@@ -142,7 +144,10 @@ test.describe('outgoing payments: create', () => {
         what: 'a second payment from the quote',
         statuses: [400],
         tookEffect: () => resources.listed(resourceCalls.listOutgoingPayments(sender, 100), token, marker),
-        control: async () => steps.sendPayment((await quoteOfTwo()).id, marker),
+        control: async () => {
+          const current = await sharedGrants.token('outgoing-payment')
+          return steps.sendPayment((await quoteOfTwo()).id, marker, current)
+        },
         controlStatus: 201,
         controlWhat: 'a payment from a fresh quote',
       })

@@ -42,6 +42,13 @@ describe("a test's own token over a long stretch", () => {
     assert.equal(rotated.length, 1)
   })
 
+  test('uses that find it due at once share one rotation: a second rotation of the same token is refused', async () => {
+    const { clock, token, rotated } = tokenOf(60)
+    clock.now = 31_000
+    assert.deepEqual(await Promise.all([token.value(), token.value()]), ['token-2', 'token-2'])
+    assert.deepEqual(rotated, ['token-1'])
+  })
+
   test('a token without expires_in is never rotated', async () => {
     const { clock, token, rotated } = tokenOf(undefined)
     clock.now = 10 * 86_400_000

@@ -45,14 +45,19 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     id: 'slowed-past-timeouts',
     // 10 s was not enough: the suite gives each answer up to 2 s more of a test's time and times its lifetimes on
     // the answers, and every test ended (a true CONFORMANT).
-    description: 'every request to the resource server answers 30 s late, so the tests run out of their time',
+    description: 'every request for a resource answers 30 s late, so the tests run out of their time',
     allowedBy: 'no bound on response time is set by the spec or the target file: the suite ran out of time',
     edits: [
       {
         file: `${SRC}/app.ts`,
         find: '  app.use(requestLogger(deps.logger))\n',
+        // The resources alone: the pre-flight refuses a target whose resource server does not answer within
+        // 10 s, with a message naming it, before any test runs (a clear refusal, not this situation).
         replace:
-          '  app.use(requestLogger(deps.logger))\n  app.use((_req, _res, next) => setTimeout(next, 30_000))\n',
+          '  app.use(requestLogger(deps.logger))\n' +
+          '  app.use((req, _res, next) =>\n' +
+          '    /\\/(incoming-payments|quotes|outgoing-payments)/.test(req.path) ? setTimeout(next, 30_000) : next(),\n' +
+          '  )\n',
       },
     ],
     specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
@@ -110,12 +115,16 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     // under were charged to IP-LIST and IP-CREATE before the suite renewed such grants. The lifecycle property
     // makes sure the run outlasts the tokens: on a quiet machine the others took under 20 s together, no token
     // ended, and nothing was shown.
-    // The amounts spec decides the AMT rules malformed-input declares: its random cases may draw none of one.
+    // The amounts, quotes and metadata specs decide the rules malformed-input and the create spec declare, and the
+    // payment-lifecycle spec those the lifecycle property does: random cases and draws may exercise none of a clause.
     specs: [
       `${TESTS}/incoming-payment-create.spec.ts`,
+      `${TESTS}/incoming-payment-metadata.spec.ts`,
       `${TESTS}/pagination.spec.ts`,
       `${TESTS}/authorization.spec.ts`,
       `${TESTS}/amounts.spec.ts`,
+      `${TESTS}/quotes.spec.ts`,
+      `${TESTS}/payment-lifecycle.spec.ts`,
       'conformance/properties/pagination.spec.ts',
       'conformance/properties/malformed-input.spec.ts',
       'conformance/properties/incoming-payment-lifecycle.spec.ts',

@@ -4,7 +4,7 @@ import { expect } from '../harness/expect/conformance-expect.ts'
 import { bodyOf } from '../harness/openapi/body-of.ts'
 import { rule } from '../harness/rules/covers.ts'
 import { ruleNotApplicable } from '../harness/rules/not-applicable.ts'
-import type { RuleId } from '../harness/rules/registry.ts'
+import type { RuleId, RuleRef } from '../harness/rules/registry.ts'
 import { held } from '../harness/rules/warn.ts'
 import { type PaymentSteps, skipIfPending } from '../steps/payment-steps.ts'
 import { resourceCalls } from '../steps/resource-calls.ts'
@@ -67,7 +67,7 @@ export async function readUnlessGone(
   resources: Resources,
   id: string,
   token: string,
-  ruleId: RuleId,
+  ruleId: RuleRef,
 ): Promise<IncomingPayment | undefined> {
   const exchange = await resources.send(resourceCalls.getIncomingPayment(id), token)
   if (GONE.includes(exchange.response.status)) return undefined

@@ -28,6 +28,8 @@ import {
  * How far ahead of the target's clock the expiring payment expires: room for its create to arrive, and no
  * less than the target's declared minimum lifetime.
  */
+const EXPIRED = 'IP-COMPLETE#expired-refused'
+
 /** About how long the expiring payments live (expiredIncomingPayment adds the target's answer time). */
 const EXPIRES_IN_MS = 3_000
 const NEVER_ISSUED = 'completing an id the server never issued'
@@ -157,12 +159,10 @@ test.describe('incoming payments: complete', () => {
       const refused = await incoming.complete(expired.id)
       expect(
         refused.response.status >= 400 && refused.response.status < 500,
-        rule('IP-COMPLETE', `completing an expired incoming payment is refused (4xx): ${summarize(refused)}`),
+        rule(EXPIRED, `completing an expired incoming payment is refused (4xx): ${summarize(refused)}`),
       ).toBe(true)
-      const after = await readUnlessGone(resources, expired.id, await incoming.token(), 'IP-COMPLETE')
-      expect(after?.completed, rule('IP-COMPLETE', 'the refused complete left completed false')).not.toBe(
-        true,
-      )
+      const after = await readUnlessGone(resources, expired.id, await incoming.token(), EXPIRED)
+      expect(after?.completed, rule(EXPIRED, 'the refused complete left completed false')).not.toBe(true)
     },
   )
 })

@@ -190,6 +190,19 @@ export const INCOMING_PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['IP-ASSET'],
   },
   {
+    id: 'complete-after-expiry',
+    description: 'complete marks an expired incoming payment completed, as if it had not expired',
+    edits: [
+      {
+        file: `${SRC}/incoming-payments/service.ts`,
+        find: '    if (isExpired(payment, new Date())) return IncomingPaymentError.AlreadyExpired\n',
+        replace: '',
+      },
+    ],
+    specs: [`${TESTS}/incoming-payment-read-complete.spec.ts`],
+    rules: ['IP-COMPLETE#expired-refused'],
+  },
+  {
     id: 'complete-again-not-found',
     description:
       'completing a completed incoming payment answers 404, as if it did not exist: the service completes only open ones',

@@ -394,7 +394,8 @@ const RULE_LIST = [
     id: 'IP-COMPLETE',
     level: 'MUST',
     section: S.states,
-    statement: 'Complete sets completed true; completing again or an unknown id changes nothing.',
+    statement:
+      'Complete sets completed true on a payment not expired; completing again, an expired payment or an unknown id changes nothing.',
     clauses: [
       {
         id: 'completes',
@@ -403,6 +404,13 @@ const RULE_LIST = [
       {
         id: 'again-unchanged',
         says: 'completing a completed payment changes nothing (refused, or answered with the payment unchanged)',
+      },
+      {
+        id: 'expired-refused',
+        says: 'completing an expired payment is refused with a 4xx and leaves it not completed',
+        situation: 'an incoming payment past its expiresAt',
+        completedBy:
+          'an expiresAt the server accepts a few seconds ahead (incomingPayments.minimumLifetimeSeconds) would bring it about',
       },
       { id: 'unknown-404', says: 'completing an id the service never issued answers 404' },
     ],

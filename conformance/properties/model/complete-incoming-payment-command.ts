@@ -12,9 +12,12 @@ import {
   type IncomingPaymentSystem,
   pick,
 } from './incoming-payment-model.ts'
+import { answeredBy, stateBy } from './view-clauses.ts'
 
 /** decisions.md: completing a completed payment is 409 upstream; either client error is correct. */
 const ALREADY_COMPLETED = [400, 409]
+const AGAIN = 'IP-COMPLETE#again-unchanged'
+const EXPIRED = 'IP-COMPLETE#expired-refused'
 
 /**
  * Completes one of the run's incoming payments: the first time it answers 200 with completed true; again, or once
@@ -42,8 +45,10 @@ export class CompleteIncomingPaymentCommand
     if (!payment.completed && (expiry === 'open' || (expiry === 'expiring' && status === 200))) {
       expect(exchange).toAnswer(200, 'IP-COMPLETE#completes', what)
       payment.completed = true
+      const completes = 'IP-COMPLETE#completes'
       expectAsModelled(
-        'IP-COMPLETE',
+        answeredBy(completes),
+        stateBy(completes),
         exchange.response.json,
         payment,
         system.receiver,
@@ -54,25 +59,28 @@ export class CompleteIncomingPaymentCommand
     if (payment.completed && status === 200) {
       // No transition leaves completed=true: a 200 that changes nothing is a warning (docs/spec-decisions.md).
       expectAsModelled(
-        'IP-COMPLETE',
+        answeredBy(AGAIN),
+        stateBy(AGAIN),
         exchange.response.json,
         payment,
         system.receiver,
         `${what}, answered 200`,
       )
-      warn('IP-COMPLETE#again-unchanged', `${what}: answered 200, not 400 or 409`)
+      warn(AGAIN, `${what}: answered 200, not 400 or 409`)
     } else if (payment.completed) {
-      expect(
-        ALREADY_COMPLETED,
-        rule('IP-COMPLETE#again-unchanged', `${what}: ${summarize(exchange)}`),
-      ).toContain(status)
+      expect(ALREADY_COMPLETED, rule(AGAIN, `${what}: ${summarize(exchange)}`)).toContain(status)
     } else {
       expect(
         status >= 400 && status < 500,
-        rule('IP-COMPLETE', `${what} is refused with a client error: ${summarize(exchange)}`),
+        rule(EXPIRED, `${what} is refused with a client error: ${summarize(exchange)}`),
       ).toBe(true)
     }
-    await expectReadAsModelled('IP-COMPLETE', payment, system, 'after the refused complete')
+    await expectReadAsModelled(
+      stateBy(payment.completed ? AGAIN : EXPIRED),
+      payment,
+      system,
+      'after the refused complete',
+    )
   }
 
   toString(): string {

@@ -13,6 +13,7 @@ import {
   type Metadata,
   type ModelPayment,
 } from './incoming-payment-model.ts'
+import { CREATED, unchangedIn } from './view-clauses.ts'
 
 /** How far ahead of the target's clock a short-lived payment expires: a second (rounded up to a whole one). */
 const SHORT_LIFETIME_MS = 1_000
@@ -69,16 +70,33 @@ export class CreateIncomingPaymentCommand
     }
     expect(exchange).toAnswer(201, 'IP-CREATE#created', 'creating')
     // The automatic schema check has made sure a 201 carries a string id and createdAt.
-    const { id, createdAt } = exchange.response.json as { id: string; createdAt: string }
+    const {
+      id,
+      createdAt,
+      expiresAt: shownExpiry,
+    } = exchange.response.json as {
+      id: string
+      createdAt: string
+      expiresAt?: unknown
+    }
     const created: ModelPayment = {
       id,
       incomingAmount: this.incomingAmount,
       metadata,
       completed: false,
       received: 0n,
-      ...(expiresAt === undefined ? {} : { expiry: { expiresAt, createdAt, receivedAt } }),
+      ...(expiresAt === undefined
+        ? {}
+        : { expiry: { expiresAt: keptExpiry(expiresAt, shownExpiry), createdAt, receivedAt } }),
     }
-    expectAsModelled('IP-CREATE', exchange.response.json, created, receiver, 'the created payment')
+    expectAsModelled(
+      CREATED,
+      unchangedIn(CREATED),
+      exchange.response.json,
+      created,
+      receiver,
+      'the created payment',
+    )
     model.payments.push(created)
   }
 
@@ -88,4 +106,14 @@ export class CreateIncomingPaymentCommand
     const metadata = this.metadata === undefined ? 'no metadata' : `metadata ${JSON.stringify(this.metadata)}`
     return `Create(${amount}, ${metadata}${this.shortLived ? ', short-lived' : ''})`
   }
+}
+
+/**
+ * The expiry the payment lives by: the one create returned where it is no later than the one asked for (the spec
+ * lets a server shorten a lifetime, never lengthen it: IP-CREATE#echo-expires-at), else the one asked for, which
+ * the created payment's check then finds missing.
+ */
+function keptExpiry(asked: string, shown: unknown): string {
+  const shownMs = typeof shown === 'string' ? Date.parse(shown) : Number.NaN
+  return !Number.isNaN(shownMs) && shownMs <= Date.parse(asked) ? (shown as string) : asked
 }

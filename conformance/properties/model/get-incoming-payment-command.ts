@@ -5,6 +5,7 @@ import {
   type IncomingPaymentSystem,
   pick,
 } from './incoming-payment-model.ts'
+import { READ, unchangedIn } from './view-clauses.ts'
 
 /** Reads one of the run's incoming payments: it shows what the model says (or is gone, where it may be). */
 export class GetIncomingPaymentCommand
@@ -18,7 +19,7 @@ export class GetIncomingPaymentCommand
 
   async run(model: IncomingPaymentModel, system: IncomingPaymentSystem): Promise<void> {
     const payment = pick(model, this.index)
-    await expectReadAsModelled('IP-GET', payment, system, `GET ${payment.id}`)
+    await expectReadAsModelled(unchangedIn(READ), payment, system, `GET ${payment.id}`)
   }
 
   toString(): string {

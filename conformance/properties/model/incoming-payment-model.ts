@@ -3,11 +3,12 @@ import { readUnlessGone } from '../../checks/incoming-payment-refusals.ts'
 import { amountIn } from '../../harness/discovery/discovery.ts'
 import { expect } from '../../harness/expect/conformance-expect.ts'
 import { rule } from '../../harness/rules/covers.ts'
-import type { RuleId } from '../../harness/rules/registry.ts'
+import type { RuleRef } from '../../harness/rules/registry.ts'
 import { msUntilServerPasses } from '../../harness/time/server-time.ts'
 import type { PaymentSteps } from '../../steps/payment-steps.ts'
 import { resourceCalls } from '../../steps/resource-calls.ts'
 import type { Resources } from '../../steps/resources.ts'
+import { READ, type StateClauses, type ViewClauses } from './view-clauses.ts'
 
 export type Metadata = Record<string, unknown>
 
@@ -85,9 +86,12 @@ export function mayBeGone(payment: ModelPayment): boolean {
 /**
  * An incoming payment as the target shows it (create, get, complete or list) agrees with the model: the
  * fields the client chose are echoed, receivedAmount is what the run paid in, and `completed` is the model's.
+ * Each field is charged to the clause its view promises (`view`), and the state to what the transition that
+ * set it promises (`state`).
  */
 export function expectAsModelled(
-  ruleId: RuleId,
+  view: ViewClauses,
+  state: StateClauses,
   actual: unknown,
   expected: ModelPayment,
   receiver: WalletAddress,
@@ -102,43 +106,52 @@ export function expectAsModelled(
     metadata?: unknown
     expiresAt?: unknown
   }
-  const says = (what: string) => rule(ruleId, `${where}: ${what} (got ${JSON.stringify(actual)})`)
-  expect(shown.id, says('the id is the one create returned')).toBe(expected.id)
-  expect(shown.walletAddress, says(`walletAddress is ${receiver.id}`)).toBe(receiver.id)
-  expect(shown.completed, says(`completed is ${expected.completed}`)).toBe(expected.completed)
-  expect(shown.incomingAmount, says('incomingAmount is the one requested, or absent when none was')).toEqual(
-    expected.incomingAmount === undefined ? undefined : amountIn(receiver, expected.incomingAmount),
+  const says = (clause: RuleRef, what: string) =>
+    rule(clause, `${where}: ${what} (got ${JSON.stringify(actual)})`)
+  expect(shown.id, says(view.id, 'the id is the one create returned')).toBe(expected.id)
+  expect(shown.walletAddress, says(view.walletAddress, `walletAddress is ${receiver.id}`)).toBe(receiver.id)
+  expect(shown.completed, says(state.completed, `completed is ${expected.completed}`)).toBe(
+    expected.completed,
   )
-  expect(shown.receivedAmount, says(`receivedAmount is the ${expected.received} paid in`)).toEqual(
-    amountIn(receiver, expected.received),
-  )
+  expect(
+    shown.incomingAmount,
+    says(view.incomingAmount, 'incomingAmount is the one requested, or absent when none was'),
+  ).toEqual(expected.incomingAmount === undefined ? undefined : amountIn(receiver, expected.incomingAmount))
+  expect(
+    shown.receivedAmount,
+    says(state.received, `receivedAmount is the ${expected.received} paid in`),
+  ).toEqual(amountIn(receiver, expected.received))
   if (expected.expiry !== undefined) {
-    expect(Date.parse(String(shown.expiresAt)), says(`expiresAt is ${expected.expiry.expiresAt}`)).toBe(
-      Date.parse(expected.expiry.expiresAt),
-    )
+    expect(
+      Date.parse(String(shown.expiresAt)),
+      says(view.expiresAt, `expiresAt is ${expected.expiry.expiresAt}`),
+    ).toBe(Date.parse(expected.expiry.expiresAt))
   }
   // Without metadata sent, an absent member and an empty object say the same.
   if (expected.metadata === undefined) {
-    expect([undefined, {}], says('no metadata was sent')).toContainEqual(shown.metadata)
+    expect([undefined, {}], says(view.metadata, 'no metadata was sent')).toContainEqual(shown.metadata)
   } else {
-    expect(shown.metadata, says('metadata is echoed')).toEqual(expected.metadata)
+    expect(shown.metadata, says(view.metadata, 'metadata is echoed')).toEqual(expected.metadata)
   }
 }
 
-/** Reads the payment (which may be gone, where the model allows it) and compares it with the model. */
+/**
+ * Reads the payment (which may be gone, where the model allows it) and compares it with the model: its fields
+ * as a get promises them, its state as `state` (the last transition's clauses) does.
+ */
 export async function expectReadAsModelled(
-  ruleId: RuleId,
+  state: StateClauses,
   payment: ModelPayment,
   { resources, token, receiver }: IncomingPaymentSystem,
   where: string,
 ): Promise<IncomingPayment | undefined> {
   if (mayBeGone(payment)) {
-    const shown = await readUnlessGone(resources, payment.id, token, 'IP-GET')
-    if (shown !== undefined) expectAsModelled(ruleId, shown, payment, receiver, where)
+    const shown = await readUnlessGone(resources, payment.id, token, 'IP-GET#found')
+    if (shown !== undefined) expectAsModelled(READ, state, shown, payment, receiver, where)
     return shown
   }
   const exchange = await resources.send(resourceCalls.getIncomingPayment(payment.id), token)
   expect(exchange).toAnswer(200, 'IP-GET#found', `reading ${payment.id} ${where}`)
-  expectAsModelled(ruleId, exchange.response.json, payment, receiver, where)
+  expectAsModelled(READ, state, exchange.response.json, payment, receiver, where)
   return exchange.response.json as IncomingPayment
 }

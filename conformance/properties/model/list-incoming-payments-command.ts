@@ -10,6 +10,7 @@ import {
   type IncomingPaymentSystem,
   mayBeGone,
 } from './incoming-payment-model.ts'
+import { LISTED, unchangedIn } from './view-clauses.ts'
 
 /**
  * Lists the receiver's incoming payments: every payment of the run appears once, as modelled (an expired one
@@ -44,7 +45,7 @@ export class ListIncomingPaymentsCommand
       }
       if (listed.length === 0 && mayBeGone(payment)) continue
       expect(listed.length, rule('IP-LIST', `${payment.id} appears once in the list`)).toBe(1)
-      expectAsModelled('IP-LIST', listed[0], payment, receiver, 'the listed payment')
+      expectAsModelled(LISTED, unchangedIn(LISTED), listed[0], payment, receiver, 'the listed payment')
     }
     const known = new Set(model.payments.map((payment) => payment.id))
     const strays = items.filter(

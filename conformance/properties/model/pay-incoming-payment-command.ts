@@ -21,6 +21,7 @@ import {
   mayBeGone,
   pick,
 } from './incoming-payment-model.ts'
+import { afterReceiving, stateBy } from './view-clauses.ts'
 
 /**
  * Pays `units` of the target's unit into one of the run's incoming payments: a fixed-receive quote (so what
@@ -66,13 +67,12 @@ export class PayIncomingPaymentCommand
     const quote = await steps.quote(payment.id, { receiveAmount: amountIn(system.receiver, value) })
     await steps.untilSent((await steps.pay(quote)).id, 'OP-SETTLE')
     payment.received += value
-    const ruleId: RuleId = payment.incomingAmount === undefined ? 'OP-SETTLE' : 'IP-COMPLETE-ON-RECEIPT'
-    await steps.untilReceived(payment.id, payment.received, ruleId, system.token)
+    await steps.untilReceived(payment.id, payment.received, 'OP-SETTLE#received-once', system.token)
     if (payment.incomingAmount !== undefined && payment.received >= payment.incomingAmount) {
       payment.completed = true
       await steps.untilCompleted(payment.id, 'IP-COMPLETE-ON-RECEIPT#reaches-amount')
     }
-    await expectReadAsModelled(ruleId, payment, system, `after ${what}`)
+    await expectReadAsModelled(afterReceiving(payment.incomingAmount), payment, system, `after ${what}`)
   }
 
   toString(): string {
@@ -97,7 +97,7 @@ async function expectNothingPaid(
   } else {
     expectRefusal(quote, { rule: ruleId, what: `the quote for ${what}`, statuses: refused })
   }
-  await expectReadAsModelled(ruleId, payment, system, `after ${what}`)
+  await expectReadAsModelled(stateBy(ruleId), payment, system, `after ${what}`)
 }
 
 /**
@@ -117,16 +117,16 @@ async function learnWhatWasPaid(
     const paid = await steps.sendPayment(bodyOf(quote, 'quote').id)
     if (paid.response.status === 201) await steps.outcome(bodyOf(paid, 'outgoing-payment').id)
   }
-  const shown = await readUnlessGone(resources, payment.id, token, 'IP-GET')
+  const shown = await readUnlessGone(resources, payment.id, token, 'IP-GET#found')
   if (shown === undefined) {
-    expect(mayBeGone(payment), rule('IP-GET', `${payment.id} is gone after ${what}`)).toBe(true)
+    expect(mayBeGone(payment), rule('IP-GET#found', `${payment.id} is gone after ${what}`)).toBe(true)
     return
   }
   const received = BigInt(shown.receivedAmount.value)
   expect(
     received >= payment.received && received <= payment.received + value,
     rule(
-      'OP-SETTLE',
+      'OP-SETTLE#received-once',
       `after ${what}, receivedAmount ${received} lies between what it had and that plus the payment`,
     ),
   ).toBe(true)
@@ -135,5 +135,5 @@ async function learnWhatWasPaid(
     payment.completed = true
     await steps.untilCompleted(payment.id, 'IP-COMPLETE-ON-RECEIPT#reaches-amount')
   }
-  await expectReadAsModelled('IP-GET', payment, system, `after ${what}`)
+  await expectReadAsModelled(afterReceiving(payment.incomingAmount), payment, system, `after ${what}`)
 }

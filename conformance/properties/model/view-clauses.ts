@@ -1,0 +1,77 @@
+import type { RuleRef } from '../../harness/rules/registry.ts'
+
+/**
+ * The clause each field of an incoming payment answers to, by the answer that shows it: a created payment's
+ * walletAddress breaks IP-CREATE's echo, a listed one's IP-LIST. A failure is charged to what the view promised,
+ * not to the whole rule (issue 49: a step attributes a failure to the clause its check is about).
+ */
+export interface ViewClauses {
+  /** The id, walletAddress, incomingAmount and expiresAt create was given or returned. */
+  id: RuleRef
+  walletAddress: RuleRef
+  incomingAmount: RuleRef
+  expiresAt: RuleRef
+  metadata: RuleRef
+}
+
+/**
+ * The clauses `completed` and `receivedAmount` answer to: what the last transition the model made promised (a
+ * complete, a payment in, a refused one), or, where nothing happened since, what the view promises.
+ */
+export interface StateClauses {
+  completed: RuleRef
+  received: RuleRef
+}
+
+export const CREATED: ViewClauses = {
+  id: 'IP-CREATE#created',
+  walletAddress: 'IP-CREATE#wallet-address',
+  incomingAmount: 'IP-CREATE#echo-incoming-amount',
+  expiresAt: 'IP-CREATE#echo-expires-at',
+  metadata: 'IP-METADATA#create',
+}
+
+export const READ: ViewClauses = {
+  id: 'IP-GET#found',
+  walletAddress: 'IP-GET#found',
+  incomingAmount: 'IP-GET#found',
+  expiresAt: 'IP-GET#found',
+  metadata: 'IP-METADATA#get',
+}
+
+export const LISTED: ViewClauses = {
+  id: 'IP-LIST',
+  walletAddress: 'IP-LIST',
+  incomingAmount: 'IP-LIST',
+  expiresAt: 'IP-LIST',
+  metadata: 'IP-METADATA#list',
+}
+
+/** The payment a complete answers with: the spec shows it as the Incoming Payment, completed. */
+export function answeredBy(clause: RuleRef): ViewClauses {
+  return { id: clause, walletAddress: clause, incomingAmount: clause, expiresAt: clause, metadata: clause }
+}
+
+/** Both members of the state answer to one clause. */
+export function stateBy(clause: RuleRef): StateClauses {
+  return { completed: clause, received: clause }
+}
+
+/** A view that follows no transition: its state is the one it shows (a get, a list, create's new payment). */
+export function unchangedIn(view: ViewClauses): StateClauses {
+  return stateBy(view.id)
+}
+
+/**
+ * After money was sent in: completion on receipt decides `completed` (reached with an incomingAmount, never without
+ * one), and the receiver receiving what was sent, once, decides `receivedAmount`.
+ */
+export function afterReceiving(incomingAmount: bigint | undefined): StateClauses {
+  return {
+    completed:
+      incomingAmount === undefined
+        ? 'IP-COMPLETE-ON-RECEIPT#open-without-amount'
+        : 'IP-COMPLETE-ON-RECEIPT#reaches-amount',
+    received: 'OP-SETTLE#received-once',
+  }
+}

@@ -16,8 +16,8 @@ export const ACCESS_VARIANTS: readonly Variant[] = [
           "          if (errors.length > 0) throw schemaHttpError('The request body', errors)\n",
       },
     ],
-    // The create spec puts IP-METADATA in scope (a create with metadata): the metadata spec reads it back.
-    specs: [`${TESTS}/incoming-payment-create.spec.ts`, `${TESTS}/incoming-payment-metadata.spec.ts`],
+    // The create spec puts IP-METADATA in scope (a create with metadata): the reads show it back by get and list.
+    specs: [`${TESTS}/incoming-payment-create.spec.ts`, `${TESTS}/incoming-payment-read-complete.spec.ts`],
     about: ['REQ-UNKNOWN-MEMBER'],
     expected: { verdict: 'CONFORMANT', warns: ['REQ-UNKNOWN-MEMBER'] },
   },

@@ -115,11 +115,11 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     // under were charged to IP-LIST and IP-CREATE before the suite renewed such grants. The lifecycle property
     // makes sure the run outlasts the tokens: on a quiet machine the others took under 20 s together, no token
     // ended, and nothing was shown.
-    // The amounts, quotes and metadata specs decide the rules malformed-input and the create spec declare, and the
-    // payment-lifecycle spec those the lifecycle property does: random cases and draws may exercise none of a clause.
+    // The amounts, quotes and reads specs decide the rules malformed-input and the create spec declare, and the
+    // reads and payment-lifecycle specs those the lifecycle property does: random draws may exercise none of a clause.
     specs: [
       `${TESTS}/incoming-payment-create.spec.ts`,
-      `${TESTS}/incoming-payment-metadata.spec.ts`,
+      `${TESTS}/incoming-payment-read-complete.spec.ts`,
       `${TESTS}/pagination.spec.ts`,
       `${TESTS}/authorization.spec.ts`,
       `${TESTS}/amounts.spec.ts`,

@@ -19,6 +19,14 @@ const CONTINUE_ROUTE = {
   find: 'continue: { ...toContinueBody(deps.urls, outcome.grant), wait: deps.waitSeconds },',
 }
 
+/** Rafiki's way with a payment it cannot deliver: completed, nothing sent, not failed. */
+const UNDELIVERABLE_COMPLETED = {
+  file: `${SRC}/payment-engine/settle.ts`,
+  find: '    await markOutgoingPaymentsFailed(trx, batch.failed)\n',
+  replace:
+    '    await markOutgoingPaymentsCompleted(trx, batch.failed.map((id) => ({ id, sentAmount: 0n })))\n',
+}
+
 export const MISLEADING_SITUATIONS: readonly Variant[] = [
   {
     id: 'stateless-stub',
@@ -150,18 +158,68 @@ export const MISLEADING_SITUATIONS: readonly Variant[] = [
     expected: { verdict: 'CONFORMANT', warns: [] },
   },
   {
+    id: 'concurrent-refused-undeliverable-left',
+    description:
+      'payments into one incoming payment are created one at a time, refusing any while another is unsettled or ' +
+      'the receiver takes nothing more; a payment that cannot be delivered ends completed, nothing sent, not failed',
+    allowedBy:
+      'none: refusing concurrent payments at creation is allowed, but the service MUST mark a payment that fails as ' +
+      'failed, and the payment its sender cannot cover shows it (before, the refusals recorded before the ' +
+      'concurrent check skipped passed OP-FAILED)',
+    edits: [
+      {
+        file: `${SRC}/outgoing-payments/service.ts`,
+        find: "import type { RateTable } from '../quotes/rates.ts'\n",
+        replace:
+          "import type { RateTable } from '../quotes/rates.ts'\n" +
+          "import { isPayable } from '../incoming-payments/model.ts'\n" +
+          "import { findIncomingPayment } from '../incoming-payments/repository.ts'\n" +
+          'const creations = new Map<string, Promise<void>>()\n',
+      },
+      {
+        // One creation at a time per receiver, in this process: the refusal never races with another insert.
+        file: `${SRC}/outgoing-payments/service.ts`,
+        find:
+          '  if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced\n' +
+          '  try {\n' +
+          '    return await reserve(db, order, sender, priced, now)\n' +
+          '  } catch (error) {\n' +
+          '    if (isQuoteUseConflict(error)) return OutgoingPaymentError.QuoteUsed\n' +
+          '    throw error\n' +
+          '  }\n',
+        replace:
+          '  if (isOutgoingPaymentError(priced) || isPricingError(priced)) return priced\n' +
+          '  const before = creations.get(priced.incomingPaymentId) ?? Promise.resolve()\n' +
+          '  let release = () => {}\n' +
+          '  const mine = new Promise<void>((resolve) => { release = resolve })\n' +
+          '  creations.set(priced.incomingPaymentId, before.then(() => mine))\n' +
+          '  await before\n' +
+          '  try {\n' +
+          "    const unsettled = await db('outgoing_payments').where({ incoming_payment_id: priced.incomingPaymentId, state: 'sending' }).first()\n" +
+          '    const receiver = await findIncomingPayment(db, priced.incomingPaymentId)\n' +
+          '    if (unsettled || !receiver || !isPayable(receiver, new Date())) return OutgoingPaymentError.InvalidReceiver\n' +
+          '    return await reserve(db, order, sender, priced, now)\n' +
+          '  } catch (error) {\n' +
+          '    if (isQuoteUseConflict(error)) return OutgoingPaymentError.QuoteUsed\n' +
+          '    throw error\n' +
+          '  } finally {\n' +
+          '    release()\n' +
+          '  }\n',
+      },
+      UNDELIVERABLE_COMPLETED,
+    ],
+    // The concurrent payments' check skips (every payment after the first refused); the payment its sender cannot
+    // cover, where the target fails unfunded payments (the reference run's file says so), is created and left.
+    specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
+    about: [],
+    expected: { verdict: 'NOT CONFORMANT', fails: ['OP-FAILED'] },
+  },
+  {
     id: 'undeliverable-left-pending',
     description:
       'a payment that cannot be delivered ends as Rafiki leaves it: completed, nothing sent, not failed',
     allowedBy: 'none: the spec says the service MUST mark such a payment failed',
-    edits: [
-      {
-        file: `${SRC}/payment-engine/settle.ts`,
-        find: '    await markOutgoingPaymentsFailed(trx, batch.failed)\n',
-        replace:
-          '    await markOutgoingPaymentsCompleted(trx, batch.failed.map((id) => ({ id, sentAmount: 0n })))\n',
-      },
-    ],
+    edits: [UNDELIVERABLE_COMPLETED],
     specs: [`${TESTS}/outgoing-payment-failed.spec.ts`],
     about: [],
     expected: { verdict: 'NOT CONFORMANT', fails: ['OP-FAILED'] },

@@ -50,7 +50,8 @@ export function recordRun(
     throw new Error(
       `${file} is not what the runners write (${current.problems.join('; ')}): mend it (a merge left it so?) and run again`,
     )
-  const date = new Date().toISOString().slice(0, 10)
+  // To the second: two commits proved on one day must still tell which is the latest (proofCommits).
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z')
   writeRuleProof(withRun(current, kind, catalogue, id, proof, { commit, date }), file)
 }
 

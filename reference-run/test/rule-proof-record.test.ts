@@ -89,7 +89,7 @@ describe('recording a run into the rule proof file', () => {
       const written = readFileSync(file, 'utf8')
       assert.match(
         written,
-        /^\{"variant":"v","commit":"c{40}","date":"\d{4}-\d\d-\d\d","description":"tolerated","caught":\[\],"tolerated":\["CONT-WAIT#statement"\]\}$/m,
+        /^\{"variant":"v","commit":"c{40}","date":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ","description":"tolerated","caught":\[\],"tolerated":\["CONT-WAIT#statement"\]\}$/m,
       )
       recordRun('variant', ['v'], 'v', 'keep', AT.commit, file)
       assert.equal(readFileSync(file, 'utf8'), written)

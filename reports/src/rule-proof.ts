@@ -107,9 +107,11 @@ export function proofCommits(p: RuleProof): string | undefined {
   const runs = [...commits].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0))
   const [latest] = runs
   if (latest === undefined) return undefined
+  // A run's date is to the second (older lines: the day alone); the day is what a reader needs.
+  const day = latest[1].slice(0, 10)
   return runs.length === 1
-    ? `the catalogues run on commit ${latest[0].slice(0, 12)} (${latest[1]})`
-    : `the catalogues run on ${runs.length} commits, the latest ${latest[0].slice(0, 12)} (${latest[1]})`
+    ? `the catalogues run on commit ${latest[0].slice(0, 12)} (${day})`
+    : `the catalogues run on ${runs.length} commits, the latest ${latest[0].slice(0, 12)} (${day})`
 }
 
 /**

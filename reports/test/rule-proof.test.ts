@@ -141,6 +141,19 @@ describe("a rule's proof", () => {
     )
   })
 
+  test('of two commits proved on one day, the later run is the latest, whatever the order of the lines', () => {
+    const at = (commit: string, date: string) => ({
+      ...run('mutant', `on-${commit}`, ['IP-CREATE#created']),
+      commit: commit.repeat(40),
+      date,
+    })
+    const runs = [at('b', '2026-12-08T21:05:00Z'), at('a', '2026-12-08T09:30:00Z')]
+    assert.equal(
+      proofSource(proofOf(rules[0]!, { ...file, runs: [...runs].reverse() })),
+      'proof that it can fail: the catalogues run on 2 commits, the latest bbbbbbbbbbbb (2026-12-08)',
+    )
+  })
+
   test('the uncovered clauses are those of spec MUST rules no current run caught', () => {
     assert.deepEqual(uncoveredMustClauses(rules, file), ['CONT-WAIT#statement'])
     assert.deepEqual(

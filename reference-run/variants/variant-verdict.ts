@@ -12,6 +12,8 @@ export interface VariantVerdict {
   warned: string[]
   /** Why the deciding rules went untested (INCOMPLETE). */
   reasons: string[]
+  /** The same reasons, by rule: a rule is explained when one of its own reasons names what would complete it. */
+  reasonsByRule: Record<string, string[]>
   /** The spec rules that passed, with or without a warning. */
   passed: string[]
 }
@@ -29,14 +31,29 @@ export function variantVerdict(rules: readonly RuleVerdict[]): VariantVerdict {
   const passed = spec.filter((r) => r.status === 'passed' || r.status === 'warning').map((r) => r.rule.id)
   const wrong = spec.filter((r) => r.status === 'failed' || r.status === 'inconclusive')
   if (wrong.length > 0) {
-    return { got: 'NOT CONFORMANT', decidedBy: wrong.map((r) => r.rule.id), warned, reasons: [], passed }
+    return {
+      got: 'NOT CONFORMANT',
+      decidedBy: wrong.map((r) => r.rule.id),
+      warned,
+      reasons: [],
+      reasonsByRule: {},
+      passed,
+    }
   }
   const untested = spec.filter((r) => r.rule.level === 'MUST' && r.status === 'skipped')
   if (untested.length > 0) {
     const reasons = [...new Set(untested.flatMap((r) => r.reasons))]
-    return { got: 'INCOMPLETE', decidedBy: untested.map((r) => r.rule.id), warned, reasons, passed }
+    const reasonsByRule = Object.fromEntries(untested.map((r) => [r.rule.id, r.reasons]))
+    return {
+      got: 'INCOMPLETE',
+      decidedBy: untested.map((r) => r.rule.id),
+      warned,
+      reasons,
+      reasonsByRule,
+      passed,
+    }
   }
-  return { got: 'CONFORMANT', decidedBy: warned, warned, reasons: [], passed }
+  return { got: 'CONFORMANT', decidedBy: warned, warned, reasons: [], reasonsByRule: {}, passed }
 }
 
 /** What is wrong with `verdict` for a variant that expects `expected`; empty when it is as declared. */
@@ -57,7 +74,14 @@ export function mismatches(expected: ExpectedVerdict, verdict: VariantVerdict): 
         : []),
     ]
   }
+  // A rule part of which held names the clauses left over ("nothing checked that …") beside the skip that left
+  // them: it is explained when one of its reasons names the declared cause.
   const names = [expected.setting].flat()
-  const silent = verdict.reasons.filter((reason) => !names.some((name) => reason.includes(name)))
-  return silent.map((reason) => `a skip does not name ${names.join(' or ')}: ${reason}`)
+  const naming = (reason: string) => names.some((name) => reason.includes(name))
+  return Object.entries(verdict.reasonsByRule)
+    .filter(([, reasons]) => !reasons.some(naming))
+    .map(
+      ([rule, reasons]) =>
+        `${rule}: no skip names ${names.join(' or ')}: ${reasons.join('; ') || 'no reason'}`,
+    )
 }

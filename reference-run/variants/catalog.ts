@@ -138,7 +138,10 @@ export const VARIANTS: readonly Variant[] = [
     // The lifecycle property's few runs (each waits out batches) may draw no List: the reads decide IP-LIST.
     specs: [...EVERY_SETTLING_SPEC, `${TESTS}/incoming-payment-read-complete.spec.ts`],
     about: ['OP-PROCESS', 'OP-SETTLE', 'OP-FAILED'],
-    expected: { verdict: 'CONFORMANT', warns: ['OP-PROCESS'] },
+    // Every settling check holds but one: the spent amounts of a later interval need a payment that settles within
+    // half an interval, and the suite waits out intervals of at most 60 s, shorter than two 45 s batches. Its skip
+    // and the clause left over name the setting (a longer interval the server accepts), as they must.
+    expected: { verdict: 'INCOMPLETE', setting: 'grants.minimumIntervalSeconds' },
   },
   {
     id: 'continue-wait-5s',

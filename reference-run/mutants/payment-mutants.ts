@@ -99,6 +99,27 @@ export const PAYMENT_MUTANTS: readonly Mutant[] = [
     rules: ['LIM-AMOUNT'],
   },
   {
+    id: 'debit-limit-ignored',
+    description: "the grant's debitAmount limit is not checked: any payment under it is created",
+    // No spec but the limits' own pays beyond a limit: the run-wide oracle (grant-limits.ts) charges the same
+    // creation the test refuses to see, so either alone catches it.
+    edits: [
+      {
+        file: `${SRC}/outgoing-payment-grants/limits.ts`,
+        find: '    if (spent.debit + payment.debitAmount.value > debitAmount.value) return LimitViolation.DebitAmount\n',
+        replace: '',
+      },
+      // A payment within the caps commits without checkLimits: the debit cap goes with the check.
+      {
+        file: `${SRC}/outgoing-payment-grants/limits.ts`,
+        find: '    debit: limits.debitAmount?.value ?? UINT64_MAX,\n',
+        replace: '    debit: UINT64_MAX,\n',
+      },
+    ],
+    specs: [`${TESTS}/grant-limits.spec.ts`],
+    rules: ['LIM-AMOUNT'],
+  },
+  {
     id: 'receiver-limit-ignored',
     description: "the grant's receiver limit is not checked",
     edits: [

@@ -17,4 +17,6 @@ export const ORACLE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
   'TOKEN-EXPIRY',
   'TOKEN-ROTATE',
   'TOKEN-REVOKE',
+  'LIM-AMOUNT',
+  'LIM-RECEIVER',
 ])

@@ -3,6 +3,7 @@ import type { RequestInput } from '../http/response-checks.ts'
 import { OPERATIONS, type OperationRef } from '../openapi/operations.ts'
 import { settlementTimeoutMs } from '../target/ase-settings.ts'
 import type { ClauseCheck } from './clause-check.ts'
+import { GrantLimits } from './grant-limits.ts'
 import { createdIncomingPaymentChecks } from './incoming-payment-oracle.ts'
 import { IncomingPaymentStates } from './incoming-payment-states.ts'
 import { type Created, createdOf, type Kind, sameAsCreatedChecks } from './same-as-created.ts'
@@ -17,6 +18,7 @@ const createdHere = new Map<string, Created>()
 const undeliverable = new UndeliverablePayments(settlementTimeoutMs())
 const incomingStates = new IncomingPaymentStates()
 const tokens = new TokenLifetimes()
+const limits = new GrantLimits()
 
 /**
  * The run-wide oracles: what the server's resources say and become, judged on every exchange of the run whichever
@@ -34,11 +36,11 @@ export function resourceChecks(
   // Without the time the request left (a load engine's exchange), a token's age is not known: nothing is judged.
   const accepted =
     sentAt !== undefined && operation.api === 'resource-server' ? tokens.judge(exchange, sentAt) : []
-  return [...accepted, ...viewChecks(operation, exchange)]
+  return [...accepted, ...viewChecks(operation, exchange, sentAt)]
 }
 
 /** What one success answer shows of the resources it is about. */
-function viewChecks(operation: OperationRef, exchange: Exchange): ClauseCheck[] {
+function viewChecks(operation: OperationRef, exchange: Exchange, sentAt: number | undefined): ClauseCheck[] {
   const { json } = exchange.response
   const items = listItems(json)
   const remember = (kind: Kind, body: unknown) => {
@@ -54,9 +56,11 @@ function viewChecks(operation: OperationRef, exchange: Exchange): ClauseCheck[] 
     case OPERATIONS.postGrant.operationId:
     case OPERATIONS.postContinue.operationId:
       tokens.answered('grant', exchange, Date.now())
+      limits.answered('grant', exchange)
       return []
     case OPERATIONS.rotateToken.operationId:
       tokens.answered('rotate', exchange, Date.now())
+      limits.answered('rotate', exchange)
       return []
     case OPERATIONS.revokeToken.operationId:
       tokens.answered('revoke-token', exchange, Date.now())
@@ -89,13 +93,18 @@ function viewChecks(operation: OperationRef, exchange: Exchange): ClauseCheck[] 
     case OPERATIONS.createOutgoingPayment.operationId:
       remember('outgoing-payment', json)
       undeliverable.sawCreated(json)
-      return undeliverable.judge(json)
+      return [...undeliverable.judge(json), ...limits.created(exchange, sentAt)]
     case OPERATIONS.getOutgoingPayment.operationId:
-      return [...asCreated('OP-GET#found', json, 'get'), ...undeliverable.judge(json)]
+      return [
+        ...asCreated('OP-GET#found', json, 'get'),
+        ...undeliverable.judge(json),
+        ...limits.viewed(json, sentAt),
+      ]
     case OPERATIONS.listOutgoingPayments.operationId:
       return items.flatMap((item) => [
         ...asCreated('OP-GET#listed', item, `the listed ${idOf(item)}`),
         ...undeliverable.judge(item),
+        ...limits.viewed(item, sentAt),
       ])
     default:
       return []

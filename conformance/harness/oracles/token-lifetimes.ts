@@ -1,6 +1,7 @@
 import type { Exchange } from '../../../clients/src/index.ts'
 import type { RuleRef } from '../rules/registry.ts'
 import type { ClauseCheck } from './clause-check.ts'
+import { presentedToken } from './presented-token.ts'
 
 /**
  * Rounding of expires_in to whole seconds: a token whose life the server counts from a moment up to a second
@@ -34,7 +35,7 @@ export class TokenLifetimes {
     exchange: Exchange,
     receivedAt: number,
   ) {
-    const presented = tokenOf(exchange)
+    const presented = presentedToken(exchange)
     if (operation === 'rotate' && presented)
       this.#end(presented, receivedAt, 'TOKEN-ROTATE#old-refused', 'its rotation')
     if (operation === 'revoke-token' && presented)
@@ -51,7 +52,7 @@ export class TokenLifetimes {
 
   /** A success answer to a resource-server request sent at `sentAt`: accepted a token past its end? */
   judge(exchange: Exchange, sentAt: number): ClauseCheck[] {
-    const token = tokenOf(exchange)
+    const token = presentedToken(exchange)
     const end = token === undefined ? undefined : this.#ends.get(token)
     if (end === undefined || sentAt <= end.at) return []
     const late = ((sentAt - end.at) / 1000).toFixed(1)
@@ -97,11 +98,4 @@ export class TokenLifetimes {
     const known = this.#ends.get(token)
     if (!known || at < known.at) this.#ends.set(token, { at, ref, why })
   }
-}
-
-function tokenOf(exchange: Exchange): string | undefined {
-  const authorization = Object.entries(exchange.request.headers).find(
-    ([name]) => name.toLowerCase() === 'authorization',
-  )?.[1]
-  return /^GNAP\s+(\S+)$/i.exec(authorization ?? '')?.[1]
 }

@@ -4,7 +4,7 @@ import type { IssuedGrant, IssuedToken } from '../harness/gnap/grant-types.ts'
 import { RotatingToken } from '../harness/gnap/rotating-token.ts'
 
 /** A token of `expiresIn` seconds on a clock the test moves; each rotation hands out the next number. */
-function tokenOf(expiresIn: number | undefined) {
+function tokenOf(expiresIn: number | undefined, longestUseMs = 30_000) {
   const clock = { now: 0 }
   const rotated: string[] = []
   const rotator = {
@@ -14,7 +14,7 @@ function tokenOf(expiresIn: number | undefined) {
     },
   }
   const issued = { grant: { access_token: { value: 'token-1', expires_in: expiresIn } }, issuedAt: 0 }
-  const token = new RotatingToken(rotator, issued as unknown as IssuedGrant, () => clock.now)
+  const token = new RotatingToken(rotator, issued as unknown as IssuedGrant, () => clock.now, longestUseMs)
   return { clock, token, rotated }
 }
 
@@ -29,6 +29,15 @@ describe("a test's own token over a long stretch", () => {
     assert.deepEqual(rotated, ['token-1'])
     clock.now = 571_000 + 569_000
     assert.equal(await token.value(), 'token-2')
+  })
+
+  test("a use as long as the target's settlement wait finds enough life left: a 300 s token, a 90 s wait", async () => {
+    const { clock, token, rotated } = tokenOf(300, 120_000)
+    clock.now = 179_000
+    assert.equal(await token.value(), 'token-1')
+    clock.now = 181_000
+    assert.equal(await token.value(), 'token-2')
+    assert.deepEqual(rotated, ['token-1'])
   })
 
   test('a short-lived token is rotated at half its life, not at every use', async () => {

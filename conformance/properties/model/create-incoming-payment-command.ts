@@ -13,7 +13,7 @@ import {
   type Metadata,
   type ModelPayment,
 } from './incoming-payment-model.ts'
-import { CREATED, unchangedIn } from './view-clauses.ts'
+import { CREATED, NEW_PAYMENT } from './view-clauses.ts'
 
 /** How far ahead of the target's clock a short-lived payment expires: a second (rounded up to a whole one). */
 const SHORT_LIFETIME_MS = 1_000
@@ -89,14 +89,7 @@ export class CreateIncomingPaymentCommand
         ? {}
         : { expiry: { expiresAt: keptExpiry(expiresAt, shownExpiry), createdAt, receivedAt } }),
     }
-    expectAsModelled(
-      CREATED,
-      unchangedIn(CREATED),
-      exchange.response.json,
-      created,
-      receiver,
-      'the created payment',
-    )
+    expectAsModelled(CREATED, NEW_PAYMENT, exchange.response.json, created, receiver, 'the created payment')
     model.payments.push(created)
   }
 
